@@ -111,3 +111,31 @@ def test_dated_folders_elsewhere_are_offered_as_their_parents_series(
     again = run_cli(["check"], cwd=git_repo.root)
     said = "journal/2024-12-15/handoff-notes.md: the current handoff of its series"
     assert said in again.out, again.out
+
+
+def test_an_outdated_log_is_followed_by_todays_folder_not_its_own(
+    git_repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """The branch's log of an earlier day, then more work: `handoff-outdated`'s other way out
+    named the log's own date folder ("write the next dated handoff in
+    docs/sessions/20241216/"), where a new file would be the same session's; now today's."""
+    _sessions(git_repo)
+    git_repo.git("switch", "-qc", "magic")
+    git_repo.write("docs/sessions/20241216/session_log.md", MINE.format(day="2024-12-16"))
+    git_repo.commit("session log", date="2024-12-16T12:00:00Z")
+    git_repo.write("app.txt", "y\n")
+    git_repo.commit("more magic", date="2024-12-17T12:00:00Z")
+    today = f"docs/sessions/{datetime.now(UTC).date():%Y%m%d}/session_log.md"
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    assert "docs/sessions/20241216/session_log.md handoff-outdated" in stop.err, stop.err
+    assert f"or write the next dated handoff, {today}\n" in stop.err, stop.err
+    check = run_cli(["check"], cwd=git_repo.root)
+    assert f"or write the next dated handoff, {today}\n" in check.out, check.out
+    assert "dated handoff in docs/sessions/20241216/" not in check.out + stop.err
+
+    git_repo.write(today, MINE.format(day=datetime.now(UTC).date().isoformat()))
+    git_repo.commit("today's session log")
+    again = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert again.code == 0, again.err

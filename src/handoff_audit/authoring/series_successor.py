@@ -32,6 +32,7 @@ from handoff_audit.engine.series_order import (
     date_form,
     month_first,
     name_key,
+    next_folder,
     next_number,
     redated,
 )
@@ -293,20 +294,10 @@ def _after_date(base: str) -> str:
 
 
 def _next_folder(root: Path, current: str) -> Successor | None:
-    """In a series of one folder per date (`dated_folder`: ``docs/sessions/20241215/
-    session_log.md``), today's folder, named as ``current``'s is, with ``current``'s file
-    name; ``None`` in another series, or when that file is there (today's session's)."""
-    folder, _, base = current.rpartition("/")
-    if not dated_folder(folder):
-        return None
-    home, _, day_folder = folder.rpartition("/")
-    form = date_form(day_folder, datetime.now(UTC).date())
-    path = f"{home}/{form[1]}/{base}" if form is not None else current
-    if (
-        path == current
-        or os.path.lexists(root / path)
-        or (name_key(path) or ()) <= (name_key(current) or ())
-    ):
+    """In a series of one folder per date, today's folder with ``current``'s file name
+    (`series_order.next_folder`); ``None`` in another series, or when that file is there."""
+    path = next_folder(current, lambda name: os.path.lexists(root / name), datetime.now(UTC).date())
+    if path is None:
         return None
     why = "today's date in the name of its folder makes it the series' current handoff"
     return Successor(path, why)

@@ -16,7 +16,7 @@ from handoff_audit.credentials import redact, redact_packet
 from handoff_audit.engine import discovery, own_scope, workers
 from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.engine.series_folders import SeriesFolders
-from handoff_audit.engine.series_order import DATED, name_key, numbered_next, unreadable_date
+from handoff_audit.engine.series_order import DATED, name_key, next_files, unreadable_date
 from handoff_audit.engine.series_pointers import stale_pointers
 from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
@@ -357,7 +357,7 @@ def _gather(
     )
     if facts is not None:
         facts.unordered_series = found.unordered
-        facts.numbered_next = numbered_next(
+        facts.series_next = next_files(
             [p.path for p in packets if in_series(p.path, config)],
             lambda name: found.lexists(str(root / name)),
         )

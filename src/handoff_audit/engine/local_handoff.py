@@ -19,7 +19,7 @@ from handoff_audit.engine.ignored import (
     owner_revision,
     owners_files,
 )
-from handoff_audit.engine.series_order import newest_first, numbered_next
+from handoff_audit.engine.series_order import newest_first, next_files
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.own_commits import OwnCommit, own_commits
@@ -156,7 +156,7 @@ def outdated_local(
             continue
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(written))
         folder = name.rpartition("/")[0]
-        following = numbered_next([name], lambda path: os.path.lexists(root / path))
+        following = next_files([name], lambda path: os.path.lexists(root / path))
         latest = name_says(name) == 1 or not in_series(name, config)
         other = "" if latest else next_handoff(folder, following.get(name))
         newest = (later[0].sha, later[0].subject, later[0].files)

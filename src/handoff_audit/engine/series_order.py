@@ -322,12 +322,33 @@ def _separator(after: str, before: str) -> str:
     return "-"
 
 
-def numbered_next(current: list[str], taken: Callable[[str], bool]) -> dict[str, str]:
+def next_folder(current: str, taken: Callable[[str], bool], today: date) -> str | None:
+    """In a series of one folder per date (`dated_folder`: ``docs/sessions/20241215/
+    session_log.md``), ``current``'s file name in ``today``'s folder, named as ``current``'s
+    folder writes its date; ``None`` in another series, or when that file is ``taken`` (today's
+    session's) or ranks no higher than ``current``."""
+    folder, _, base = current.rpartition("/")
+    if not dated_folder(folder):
+        return None
+    home, _, day_folder = folder.rpartition("/")
+    form = date_form(day_folder, today)
+    path = f"{home}/{form[1]}/{base}" if form is not None else current
+    if path == current or taken(path) or (name_key(path) or ()) <= (name_key(current) or ()):
+        return None
+    return path
+
+
+def next_files(current: list[str], taken: Callable[[str], bool]) -> dict[str, str]:
     """Of ``current`` (series' current files), each numbered by its name -> the name of its
     series' next file (`next_number`), the topic left to its writer (``003-<topic>.md``), or
-    none where the name has none after its number (``session-10.md``)."""
+    none where the name has none after its number (``session-10.md``); each in a folder named
+    by a date -> the same name in today's folder (`next_folder`)."""
     found = {}
     for name in current:
+        following = next_folder(name, taken, datetime.now(UTC).date())
+        if following is not None:
+            found[name] = following
+            continue
         key = name_key(name)
         if key is None or key[0] != NUMBERED or name_says(name) != 0:
             continue

@@ -299,10 +299,11 @@ class History:
     """A series' current handoff that a shallow clone could not tell from the series' other
     files (no date or number in their names, or the same date as another's; their last
     commits beyond it) -> why it is a guess."""
-    numbered_next: dict[str, str] = field(default_factory=dict)
+    series_next: dict[str, str] = field(default_factory=dict)
     """The current file of a numbered series (``docs/handoffs/002-auth.md``) -> the name the
-    series' next file takes (``docs/handoffs/003-<topic>.md``), for `handoff-outdated`'s
-    advice."""
+    series' next file takes (``docs/handoffs/003-<topic>.md``), and of a series of one folder
+    per date (``docs/sessions/20261206/session_log.md``) -> that name in today's folder, for
+    `handoff-outdated`'s advice."""
     twin_newer: dict[str, bool] = field(default_factory=dict)
     """Work-tree packet path -> whether its markdown twin changed after it (uncommitted
     changes, else the later commit), for the packets whose twin holds text beyond them and

@@ -270,7 +270,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         for packet in work:
             if packet.kind == "markdown":
                 series = in_series(packet.path, ctx.config)
-                following = facts.numbered_next.get(packet.path)
+                following = facts.series_next.get(packet.path)
                 kept = kept_on_purpose(packet.path, ctx.config)
                 gated = named_block_file(packet.path, ctx.config)
                 kind = (series, kept, gated)
@@ -406,7 +406,7 @@ def _hand_written(
 ) -> Iterator[Hit]:
     """``handoff-outdated`` for a markdown-only handoff; one of a series (``kind``'s first) is
     a record the project keeps, so its other way out is the series' next file (``following``,
-    in a numbered series: `series_order.numbered_next`), not deletion; a series' live file
+    in a numbered series or one of a folder per date: `series_order.next_files`), not deletion; a series' live file
     (`name_says`: ``current-session.md``) is added to, never followed; nor is a working note
     ``block-files`` leaves out on purpose (``kind``'s second, `kept_on_purpose`) deleted. A
     note the merge gate does not block (``kind``'s third: no ``block-files`` glob names it,

@@ -8,6 +8,7 @@ import time
 
 from handoff_audit import controls
 from handoff_audit.model.repo_history import PacketHistory
+from handoff_audit.model.series_names import dated_folder
 from handoff_audit.textcut import shorten
 
 UNGATED = (
@@ -42,9 +43,15 @@ def on_this_branch(info: PacketHistory, count: int) -> str:
 
 def next_handoff(folder: str, following: str | None) -> str:
     """`moved_on`'s other way out for the current file of a series in ``folder``: its next
-    dated file, or in a numbered series its next number, ``following``."""
+    dated file, or in a numbered series its next number, ``following``; in a series of one
+    folder per date (`dated_folder`), ``following`` in today's folder, none when that is
+    ``folder`` (the file is today's: added to, not followed)."""
+    if following is not None and dated_folder(folder):
+        return f", or write the next dated handoff, {following}"
     if following is not None:
         return f", or write the series' next numbered handoff, {following}"
+    if dated_folder(folder):
+        return ""
     return f", or write the next dated handoff in {folder}/"
 
 

@@ -39,7 +39,7 @@ from handoff_audit.engine.series_order import (
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import ignored_among, ignoring_patterns
 from handoff_audit.model.packet import in_series
-from handoff_audit.model.series_names import dated_folder, name_says, series_home
+from handoff_audit.model.series_names import name_says, series_home
 
 _NUMBER_ONLY = re.compile(r"\A\d+(?:\.\d+)*\.md\Z", re.IGNORECASE)
 _DAY = 86400

@@ -406,11 +406,12 @@ def _hand_written(
 ) -> Iterator[Hit]:
     """``handoff-outdated`` for a markdown-only handoff; one of a series (``kind``'s first) is
     a record the project keeps, so its other way out is the series' next file (``following``,
-    in a numbered series or one of a folder per date: `series_order.next_files`), not deletion; a series' live file
-    (`name_says`: ``current-session.md``) is added to, never followed; nor is a working note
-    ``block-files`` leaves out on purpose (``kind``'s second, `kept_on_purpose`) deleted. A
-    note the merge gate does not block (``kind``'s third: no ``block-files`` glob names it,
-    ``SESSION_STATE.md``) is told why, as this warning is then all that says it is stale."""
+    in a numbered series or one of a folder per date: `series_order.next_files`), not
+    deletion; a series' live file (`name_says`: ``current-session.md``) is added to, never
+    followed; nor is a working note ``block-files`` leaves out on purpose (``kind``'s second,
+    `kept_on_purpose`) deleted. A note the merge gate does not block (``kind``'s third: no
+    ``block-files`` glob names it, ``SESSION_STATE.md``) is told why, as this warning is then
+    all that says it is stale."""
     series, kept, gated = kind
     if info is None or info.outdated_by is None or info.uncommitted:
         return

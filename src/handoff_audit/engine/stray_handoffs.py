@@ -18,12 +18,13 @@ import stat
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from handoff_audit.config import Config, setting_line, setting_place
 from handoff_audit.credentials import redact
 from handoff_audit.engine.loading import Unreadable, read_text
-from handoff_audit.engine.series_order import name_key
+from handoff_audit.engine.series_order import date_form, name_key
 from handoff_audit.git import tracked
 from handoff_audit.globs import literal, matches_any_case, negated, positives
 from handoff_audit.model.findings import Finding
@@ -130,15 +131,31 @@ _LOGS = frozenset({"logs", "log", "devlogs", "devlog", "developmentlogs"})
 application's logs are no markdown files named by their dates directly in it."""
 
 
+_SESSION_NOTE = re.compile(r"(?i)\A[-_. ]*sessions?(?:[-_. ]*(?:notes?|log))?[-_. ]*\Z")
+"""What is left of a session note's name once its date (and time) and extension are taken
+out: ``session-2026-12-06.md``, ``2026-12-06_session.md``, ``session-notes-2026-12-06.md``."""
+
+
 def in_handoffs_folder(name: str) -> bool:
     """Whether ``name`` is a dated or numbered markdown file (``2025-12-21-01-repo-scaffold.md``)
     directly in a folder named as a series of handoffs (`_SERIES_FOLDER_NAMES`), or in a
-    ``sessions`` folder of a logs folder (`_LOGS`)."""
+    ``sessions`` folder of a logs folder (`_LOGS`); or a dated markdown file named as one
+    session's note and nothing else (`_SESSION_NOTE`: ``docs/session-2026-12-06.md``), in any
+    folder, the top one too."""
     folder, _, base = name.rpartition("/")
     parts = [re.sub(r"[-_. ]+", "", part.lower()) for part in folder.split("/")[-2:]]
     logged = len(parts) == 2 and parts[1] in _SESSIONS and parts[0] in _LOGS
     named = logged or parts[-1] in _SERIES_FOLDER_NAMES
-    return named and _markdown(base) and name_key(name) is not None
+    return _markdown(base) and ((named and name_key(name) is not None) or session_note(base))
+
+
+def session_note(base: str) -> bool:
+    """Whether the file name ``base`` is a dated session note's (`_SESSION_NOTE`)."""
+    form = date_form(base, date.today())
+    if form is None:
+        return False
+    rest = form[0] + form[2].rpartition(".")[0]
+    return _SESSION_NOTE.match(rest) is not None
 
 
 def _without_indexes(root: Path, names: list[str]) -> list[str]:

@@ -74,8 +74,9 @@ def test_check_blocks_a_handoff_md_beside_a_json_that_is_no_packet(
 def test_check_blocks_a_handoff_md_beside_a_json_packets_leaves_out(
     git_repo: GitRepo, run_cli: Any
 ) -> None:
-    refunds_branch(git_repo)
+    # main's configuration: the merge gate reads `packets` from the target, as the Action does
     git_repo.write(".handoff-audit.yml", 'packets: [".handoff/**/*.json", "**/HANDOFF.md"]\n')
+    refunds_branch(git_repo)
     git_repo.write("handoff.json", json.dumps(packet(branch="feat/refunds")) + "\n")
     git_repo.write("handoff.md", NOTE)
     git_repo.commit("working note beside a JSON file the audit leaves out")

@@ -204,3 +204,54 @@ def test_hook_and_gate_agree_on_a_note_kept_by_the_branchs_own_entry(
     ran = _play_both(git_repo)
     assert [command.split()[1] for command in ran] == ["new", "archive"], ran
     assert git_repo.git("diff", "--name-only", "main", "--", "docs/billing").strip() == ""
+
+
+def _notes_naming_tests(repo: GitRepo) -> None:
+    """main keeps docs/auth/HANDOFF.md and docs/billing/HANDOFF.md, written in one commit, each
+    naming its folder and a ``test.py`` of it: both name a file called test.py."""
+    for stream in ("auth", "billing"):
+        repo.write(f"src/{stream}/core.py", "x = 1\n")
+        repo.write(
+            f"docs/{stream}/HANDOFF.md",
+            f"# {stream} handoff\n\n## State\n- {stream} skeleton in src/{stream}/.\n\n"
+            f"## Next step\n- Add {stream} tests in src/{stream}/test.py.\n\n## Key decisions\n"
+            "- Plain functions because no framework.\n\n## Ruled out\n- ORM: too heavy.\n",
+        )
+    repo.write("README.md", "readme\n")
+    repo.commit("two workstreams")
+
+
+def test_a_file_name_both_notes_name_does_not_tie_them(git_repo: GitRepo) -> None:
+    """Only src/billing/test.py changed: the auth note names a test.py too, but the billing note
+    names its folder; the hook asks for the billing note, SessionStart shows it."""
+    _notes_naming_tests(git_repo)
+    git_repo.git("switch", "-q", "-c", "bill")
+    git_repo.write("src/billing/test.py", "def t():\n    pass\n")
+    git_repo.commit("billing tests")
+    start = run_hook(stop_event(git_repo.root, event="SessionStart"))
+    assert "Next action: Add billing tests in src/billing/test.py." in start.out, start.out
+    stop = run_hook(stop_event(git_repo.root))
+    assert _OUTDATED.findall(stop.err) == ["docs/billing/HANDOFF.md"], stop.err
+    assert "docs/auth/HANDOFF.md, inherited from main and unchanged" in stop.err, stop.err
+    assert _play(git_repo) == ["docs/billing/HANDOFF.md"]
+
+
+def test_work_no_note_speaks_for_needs_a_handoff_of_its_own(git_repo: GitRepo) -> None:
+    """Only README.md changed: neither inherited note is closer to the work than the other, so
+    the hook asks for none of them but for the branch's own handoff, as on a branch without
+    notes, and following the hook leaves both notes as main has them."""
+    _notes_naming_tests(git_repo)
+    git_repo.git("switch", "-q", "-c", "readme")
+    git_repo.write("README.md", "readme\nmore\n")
+    git_repo.commit("readme")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    assert "handoff-outdated" not in stop.err, stop.err
+    assert "has work of its own against main but no active handoff" in stop.err, stop.err
+    assert (
+        "docs/auth/HANDOFF.md, docs/billing/HANDOFF.md, inherited from main and unchanged on "
+        "this branch, are left to their own workstream: none of them speaks for" in stop.err
+    ), stop.err
+    assert _play(git_repo) == []
+    assert git_repo.git("diff", "--name-only", "main", "--", "docs").strip() == ""
+    assert (git_repo.root / "handoff.json").is_file()

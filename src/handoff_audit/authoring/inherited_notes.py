@@ -6,7 +6,8 @@ A note the base commit holds and the branch left as it is (committed or not) is 
 the branch has a handoff of its own (a note it wrote or changed, or a handoff file it added,
 changed, moved or deleted: a note it finished), no inherited note is its handoff. Before that,
 of those `handoff-outdated` calls older than the work, the one closest to the work
-(`git.workstream.closest_first`) is, the others are named as inherited; but a note the merge
+(`git.workstream.closest`) is, the others are named as inherited (all of them when none is
+closer than another: the branch then writes its own, as one without a handoff); but a note the merge
 gate leaves out only by a ``!`` entry this branch adds to ``block-files`` (honoured while the
 branch leaves the note as the base has it) is none: changing it would fail the gate, so the
 branch writes a handoff of its own. A note that speaks for its own package alone
@@ -27,7 +28,7 @@ from handoff_audit.git import commit_files, plumbing
 from handoff_audit.git.later_work import note_scopes, work_folders
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
-from handoff_audit.git.workstream import closest_first, listed
+from handoff_audit.git.workstream import closest, listed
 from handoff_audit.model.findings import Finding
 from handoff_audit.model.packet import is_handoff_record, kept_on_purpose
 from handoff_audit.rules import RULES_BY_ID
@@ -59,15 +60,12 @@ def set_aside(gate: Gate, findings: Sequence[Finding], dirt: Sequence[str]) -> N
         ]
         own = [n for n in notes if n not in inherited] + handed
         work = sorted(p for p in changed if p not in own)
-        ranked = (
-            []
-            if own
-            else closest_first(gate.root, base, [n for n in inherited if n in stale], work)
-        )
-        unkept = _kept_while_unchanged(gate, base, ranked[:1])
+        candidates = [n for n in inherited if n in stale]
+        pick = None if own or not candidates else closest(gate.root, base, candidates, work)
+        unkept = _kept_while_unchanged(gate, base, [pick] if pick else [])
     except (plumbing.GitError, InputError):  # the hook then asks for each note, as before
         return
-    kept = ranked[:1] if ranked and not unkept else []
+    kept = [pick] if pick and not unkept else []
     aside = [n for n in inherited if n not in kept]
     if not aside:
         return
@@ -84,6 +82,11 @@ def _said(
         tail = f"this branch wrote, changed or finished its own handoff, {own[0]}"
     elif kept:
         tail = f"this branch's work needs one handoff, {kept[0]}, not a refresh of each note"
+    elif not unkept:
+        tail = (
+            "none of them speaks for this branch's work more than another (by its folder or "
+            "the files it names), so this branch's work needs a handoff of its own"
+        )
     else:
         tail = (
             f"the merge gate leaves {unkept[0]} out only by the `!` entry this branch adds to "

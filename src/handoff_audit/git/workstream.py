@@ -1,9 +1,10 @@
 """Which of the working notes a branch inherited from its base (``docs/auth/HANDOFF.md`` beside
 ``docs/billing/HANDOFF.md``, none changed on the branch) speaks for the branch's work: the one
 whose folder or name words are the changed paths' (``billing`` for ``src/billing/invoice.py``)
-or whose text names the changed files or their folders, then the one changed last on the base,
-then the first path. The Stop hook (`authoring.inherited_notes`) asks for that note, and `show`
-and ``SessionStart`` (`engine.brief`) show it, in one order."""
+or whose text names the changed files or their folders, then by the files' bare names, then the
+one changed last on the base; none when that leaves two alike (a branch that changed only its
+README). The Stop hook (`authoring.inherited_notes`) asks for that note, and `show` and
+``SessionStart`` (`engine.brief`) show it, in one order."""
 
 from __future__ import annotations
 
@@ -67,22 +68,36 @@ def listed(root: Path, commit: str, names: Sequence[str]) -> set[str]:
     return set(out.decode("utf-8", "surrogateescape").split("\0")) - {""}
 
 
-def closest_first(root: Path, commit: str, notes: Sequence[str], work: Sequence[str]) -> list[str]:
-    """``notes`` by how many of the branch's ``work`` files each speaks for, most first, then
-    by their last change up to ``commit``, newest first; one `git log`."""
+def closest(root: Path, commit: str, notes: Sequence[str], work: Sequence[str]) -> str | None:
+    """Of ``notes``, the one that speaks for most of the branch's ``work`` files (by folder or
+    name words or by path, then by a file's bare name: ``test.py`` names a file of every
+    workstream), then the one last changed up to ``commit``; one `git log`. ``None`` when none
+    of two or more speaks for the work, or when the first two speak for it alike and were last
+    changed in one commit: picking one then would be arbitrary."""
+    if len(notes) == 1:
+        return notes[0]
     specs = [f":(literal){name}" for name in notes]
     out = plumbing.run(root, ["log", "-z", "--format=", "--name-only", commit, "--", *specs])
-    seen = out.decode("utf-8", "surrogateescape").replace("\n", "\0").split("\0")
-    newest = list(dict.fromkeys(name for name in seen if name in notes))
-    order = {name: place for place, name in enumerate(newest)}
+    changed_in: dict[str, int] = {}
+    commits = 0
+    for name in out.decode("utf-8", "surrogateescape").split("\0"):
+        # each commit's list of names starts on a new line
+        commits += name.startswith("\n")
+        changed_in.setdefault(name.lstrip("\n"), commits)
     near = {note: _near(root, note, work) for note in notes}
-    return sorted(notes, key=lambda note: (-near[note], order.get(note, len(order))))
+    ranked = sorted(notes, key=lambda note: (near[note], -changed_in.get(note, commits + 1)))
+    first, second = ranked[-1], ranked[-2]
+    if near[first] == (0, 0):
+        return None
+    if near[first] == near[second] and changed_in.get(first) == changed_in.get(second):
+        return None
+    return first
 
 
 def inherited_pick(root: Path, config: Config, notes: Sequence[str]) -> str | None:
     """For `show`: of two or more ``notes`` (no package's own, `note_scopes`) that the branch's
-    base holds and the branch left unchanged, the one `closest_first` puts first, when the
-    branch has work; ``None`` otherwise, or when git cannot say."""
+    base holds and the branch left unchanged, the one `closest` picks, when the branch has
+    work; ``None`` otherwise, or when git cannot say."""
     if len(notes) < 2:
         return None
     scoped = note_scopes(notes, "", work_folders(root))
@@ -96,34 +111,32 @@ def inherited_pick(root: Path, config: Config, notes: Sequence[str]) -> str | No
         changed = set(plumbing.changed_since(root, base))
         if changed & set(notes) or listed(root, base, notes) != set(notes):
             return None
-        work = sorted(changed)
-        return closest_first(root, base, notes, work)[0] if work else None
+        return closest(root, base, notes, sorted(changed)) if changed else None
     except (plumbing.GitError, InputError):
         return None
 
 
-def _near(root: Path, note: str, work: Sequence[str]) -> int:
+def _near(root: Path, note: str, work: Sequence[str]) -> tuple[int, int]:
     """How many of ``work`` the note speaks for: its folder or name words are among a work
     file's path words (``docs/billing/HANDOFF.md`` for ``src/billing/invoice.py``), or its text
-    names the file by path, name or stem, or its folder (``src/billing``)."""
+    names the file's path or folder (``src/billing``); then how many more its text names only by
+    the file's name or stem."""
     own = _words(note)
     try:
         text = (root / note).read_text(encoding="utf-8", errors="replace").lower()
     except OSError:
         text = ""
-    count = 0
+    by_place = by_name = 0
     for path in work:
         lower = path.lower()
         folder, _, name = lower.rpartition("/")
         stem = name.partition(".")[0]
-        named = (
-            lower,
-            name,
-            *([stem] if len(stem) > 2 else []),
-            *([folder] if "/" in folder else []),
-        )
-        count += bool(own & _words(path)) or any(word in text for word in named)
-    return count
+        places = (lower, *([folder] if "/" in folder else []))
+        if own & _words(path) or any(place in text for place in places):
+            by_place += 1
+        elif name in text or (len(stem) > 2 and stem in text):
+            by_name += 1
+    return by_place, by_name
 
 
 def _words(path: str) -> set[str]:

@@ -42,6 +42,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import names_from, root_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.branch_ignored import branch_ignored, taken_note
+from handoff_audit.engine.running_logs import beside_working_note
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import alias_target, stale_link
 from handoff_audit.errors import ConfigError, InputError, ShallowHistory
@@ -237,7 +238,9 @@ def _judge_branch(
     no_handoff = _no_handoffs(gate, report.findings)
     own = [p for p in report.packets if _is_own(p, branch) and p.path not in no_handoff]
     # A series' current file is the branch's handoff only when the branch wrote it (below).
-    gate.packets = [p for p in own if not in_series(p.path, config)]
+    # A running log beside the working note is the project's record: the note is asked for.
+    records = beside_working_note([p.path for p in own if p.kind == "markdown"])
+    gate.packets = [p for p in own if not in_series(p.path, config) and p.path not in records]
     series = [p for p in own if in_series(p.path, config)]
     gate.finished = [p for p in report.packets if p.status in ("archived", "superseded")]
     blocking = gate_verdict.blocking_test(config)

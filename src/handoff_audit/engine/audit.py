@@ -15,6 +15,7 @@ from handoff_audit.config import Config
 from handoff_audit.credentials import redact, redact_packet
 from handoff_audit.engine import discovery, own_scope, workers
 from handoff_audit.engine.loading import load_packets, printable
+from handoff_audit.engine.running_logs import kept_records
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key, next_files, unreadable_date
 from handoff_audit.engine.series_pointers import stale_pointers
@@ -183,6 +184,7 @@ def _run(request: AuditRequest) -> Report:
         all_hits = _marked_elsewhere(all_hits, branch_hits, facts.branch_packets, packets)
     submodules = facts.submodules if facts is not None else frozenset()
     all_hits = _judged(left_out, _no_notes(all_hits, submodules), frozenset(found.left_out))
+    all_hits = kept_records(all_hits, packets)
     shown = _file_names(all_hits, packets) | _topics(packets)
     refs = frozenset(p.ref for p in packets if p.ref is not None)
     findings, suppressed = _decide(all_hits, request, inline, shown, refs)

@@ -47,7 +47,9 @@ def test_the_stop_hook_asks_for_the_working_note_alone(git_repo: GitRepo) -> Non
     git_repo.git("switch", "-q", "-c", "feat")
     git_repo.write("app.py", "x = 2\n")
     git_repo.commit("work")
-    git_repo.write("SESSION_HANDOFF.md", NOTE.replace("Implement src/export.py.", "Write tests for app.py."))
+    git_repo.write(
+        "SESSION_HANDOFF.md", NOTE.replace("Implement src/export.py.", "Write tests for app.py.")
+    )
     git_repo.write("SESSION_LOG.md", LOG + "\n## 2026-12-06\n- Worked on app.py.\n")
     git_repo.commit("handoff + log entry")
     stop = run_hook(stop_event(git_repo.root))

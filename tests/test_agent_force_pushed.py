@@ -35,9 +35,9 @@ def _new(repo: GitRepo, step: str) -> None:
     assert made.returncode == 0, made.stderr
 
 
-def _rewritten_upstream(tmp_path: Path, pushed: bool = False) -> GitRepo:
-    """``pushed``: this clone pushes ``feat: c`` before the other clone, which never fetched
-    it, force-pushes (it rewrites the handoff only): the rewrite clobbers c."""
+def _pushed_feat(tmp_path: Path) -> tuple[GitRepo, GitRepo]:
+    """A bare remote; this clone pushed ``main`` (``init``) and ``feat`` (``feat: b`` and its
+    handoff); the other clone, made after."""
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
     mine = _clone(remote, tmp_path / "mine")
@@ -51,6 +51,13 @@ def _rewritten_upstream(tmp_path: Path, pushed: bool = False) -> GitRepo:
     mine.commit("handoff")
     mine.git("push", "-q", "-u", "origin", "feat")
     theirs = _clone(remote, tmp_path / "theirs")
+    return mine, theirs
+
+
+def _rewritten_upstream(tmp_path: Path, pushed: bool = False) -> GitRepo:
+    """``pushed``: this clone pushes ``feat: c`` before the other clone, which never fetched
+    it, force-pushes (it rewrites the handoff only): the rewrite clobbers c."""
+    mine, theirs = _pushed_feat(tmp_path)
     theirs.git("switch", "-q", "feat")
     if pushed:
         mine.write("c.py", "c = 1\n")
@@ -160,19 +167,7 @@ def _merged_cleanly(tmp_path: Path) -> GitRepo:
     """The other clone rebases the branch onto a new commit of main and force-pushes it; this
     clone, with a commit of its own, runs `git pull` (a merge), which finishes without a
     conflict: `feat: b` and `handoff` are then in the branch twice, old and rebased."""
-    remote = tmp_path / "remote.git"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
-    mine = _clone(remote, tmp_path / "mine")
-    mine.write("a.py", "a = 1\n")
-    mine.commit("init")
-    mine.git("push", "-q", "origin", "main")
-    mine.git("switch", "-q", "-c", "feat")
-    mine.write("b.py", "b = 1\n")
-    mine.commit("feat: b")
-    _new(mine, "Make b 2 in b.py.")
-    mine.commit("handoff")
-    mine.git("push", "-q", "-u", "origin", "feat")
-    theirs = _clone(remote, tmp_path / "theirs")
+    mine, theirs = _pushed_feat(tmp_path)
     theirs.write("m.py", "m = 1\n")
     theirs.commit("main: m")
     theirs.git("push", "-q", "origin", "main")

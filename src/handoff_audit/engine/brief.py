@@ -30,6 +30,7 @@ from handoff_audit.engine.brief_sections import (
     verify_commits,
 )
 from handoff_audit.engine.committed_dirt import committed_dirt
+from handoff_audit.engine.instructed import Told, promoted, told_why
 from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
 from handoff_audit.engine.local_handoff import local_brief
 from handoff_audit.engine.rebase_brief import Midway, midway_packets, rebased_branch
@@ -102,18 +103,11 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
 
 
 def _build(root: Path, config: Config, packet: Path | None, boundary: frozenset[str]) -> Brief:
-    unread: dict[str, Hit] = {}
-    guessed: dict[str, SeriesGuess] = {}
-    history: dict[str, tuple[str, ...]] = {}
     project: tuple[str, ...] = ()
     # One `status` serves the series' owner, the choice, the freshness and the upstream.
     status = BranchStatus(root)
-    series = SeriesFolders(root, config)  # a handoff named: listed once, if ever asked
     own: dict[str, tuple[str, str]] = {}
-    if packet:
-        found = [_named(root, packet, config)]
-    else:
-        found, unread, guessed, history, series = _loaded(root, config)
+    found, unread, guessed, history, series, told = _loaded(root, config, packet)
     found, branch, refs, midway = _branch_of(root, config, (found, unread), named=bool(packet))
     if not packet:  # a series the branch did not touch: the project's record, not its handoff
         project, own = project_records(root, config, branch, found, status, history, refs)
@@ -132,7 +126,9 @@ def _build(root: Path, config: Config, packet: Path | None, boundary: frozenset[
             _say_records(nothing, project, branch)
             raise
         state, candidates, kept = _taken_local(local, unread)
-    chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
+    chosen, changes, dirt, unaudited = _chosen(
+        root, config, (state, candidates), unread, status, told
+    )
     where = (series, (state, candidates), boundary)
     changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), where)
     sections, warning = _sections(chosen, config, (state, candidates), (root, dirt, freshness))
@@ -160,6 +156,7 @@ def _build(root: Path, config: Config, packet: Path | None, boundary: frozenset[
         notes=config.notes,
         unaudited=unaudited,
         upstream=redacted_upstream(root, branch, refs, status.line),
+        named_in=told_why(told, chosen.path, state, len(candidates)),
     )
 
 
@@ -189,12 +186,14 @@ def _chosen(
     among: tuple[BriefState, list[Packet]],
     unread: dict[str, Hit],
     status: Callable[[], dict[str, str]],
+    told: Told | None = None,
 ) -> tuple[Packet, dict[str, Commit], dict[str, str], str | None]:
     """The branch's handoff among the candidates (`_newest`), refused when it cannot be read
     (`_refuse_unreadable`), with the last change of each candidate's files and the work tree's
     status, which the freshness reads too; and, unless the file was named, the line on the
     files named as handoffs that the audit does not read and that changed after it
-    (`stray_handoffs.newer_line`)."""
+    (`stray_handoffs.newer_line`). A hand-written handoff the agent instructions name (``told``,
+    `instructed.promoted`) is the one chosen."""
     state, candidates = among
     # One `log` serves the choice among candidates, the freshness and the unaudited files' age.
     try:
@@ -205,7 +204,9 @@ def _chosen(
     changes = last_changes(root, [*(name for p in candidates for name in _files(p)), *strays])
     real = working_first(_real(candidates, config)) if state == "hand-written" else candidates
     # notes the branch inherited unchanged: the one its work is on, as the Stop hook asks it
-    picked = inherited_pick(root, config, [p.path for p in real if p.kind == "markdown"])
+    named = told[0] if told is not None and state == "hand-written" else None
+    picked = named if any(p.path == named for p in real) else None
+    picked = picked or inherited_pick(root, config, [p.path for p in real if p.kind == "markdown"])
     chosen = next((p for p in real if p.path == picked), None) or _newest(real, changes, dirt)
     _refuse_unreadable(chosen, unread)
     return chosen, changes, dirt, newer_line(root, config, (_files(chosen), dirt), changes, strays)
@@ -389,21 +390,35 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     return found
 
 
-def _loaded(
-    root: Path, config: Config
-) -> tuple[
-    list[Packet], dict[str, Hit], dict[str, SeriesGuess], dict[str, tuple[str, ...]], SeriesFolders
+def _loaded(root: Path, config: Config, named: Path | None) -> tuple[
+    list[Packet],
+    dict[str, Hit],
+    dict[str, SeriesGuess],
+    dict[str, tuple[str, ...]],
+    SeriesFolders,
+    Told | None,
 ]:
-    """The repository's packets; why each handoff that could not be read could not (by its
-    path); the series' current files a shallow clone could not tell from the others (the
-    keys of `discovery.Found.unordered`); each series' older files; the series folders, from
-    discovery's listing."""
+    """The repository's packets (the one ``named`` on the command line, if any); why each
+    handoff that could not be read could not (by its path); the series' current files a
+    shallow clone could not tell from the others (the keys of `discovery.Found.unordered`);
+    each series' older files; the series folders, from discovery's listing; the handoff the
+    agent instructions name (`instructed.promoted`), made its series' current file when it is
+    an older one."""
+    if named is not None:  # the series folders listed once, if ever asked
+        return [_named(root, named, config)], {}, {}, {}, SeriesFolders(root, config), None
     found = discovery.discover_all(root, (root,), config)
-    packets, hits = loading.load_packets(root, found.files, config)
-    unread = {p.path for p in packets if (p.data if p.kind == "json" else p.text) is None}
     history = {path.relative_to(root).as_posix(): older for path, older in found.history.items()}
+    files = [path.relative_to(root).as_posix() for path in found.files]
+    told = promoted(root, [name for name in files if name.lower().endswith(".md")], history)
+    if told is not None and told[2] is not None:
+        path, _, newest = told
+        files = [path if name == newest else name for name in files]
+        history[path] = (newest, *(name for name in history.pop(newest) if name != path))
+    packets, hits = loading.load_packets(root, [root / name for name in files], config)
+    unread = {p.path for p in packets if (p.data if p.kind == "json" else p.text) is None}
     unreadable = {hit.path: hit for hit in hits if hit.path in unread}
-    return packets, unreadable, found.unordered, history, SeriesFolders.of(root, config, found)
+    series = SeriesFolders.of(root, config, found)
+    return packets, unreadable, found.unordered, history, series, told
 
 
 def _guess(path: str, history: dict[str, tuple[str, ...]], guess: SeriesGuess) -> str:

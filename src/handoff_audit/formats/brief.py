@@ -132,6 +132,7 @@ def _tree_names(brief: Brief) -> tuple[str, ...]:
         brief.path,
         *brief.others,
         *((brief.series.folder,) if brief.series else ()),
+        *(name for name in brief.named_in or () if name),
         *freshness.work_files,
         *freshness.dirty,
         *(name for commit in commits for name in commit.files),
@@ -139,7 +140,10 @@ def _tree_names(brief: Brief) -> tuple[str, ...]:
 
 
 def _what(brief: Brief) -> str:
-    """What the handoff is and whose: a series' current file by its place in the series."""
+    """What the handoff is and whose: a series' current file by its place in the series; one
+    the agent instructions name, as named there."""
+    if brief.named_in is not None:
+        return _named_in(brief, *brief.named_in)
     if brief.series is not None and brief.state == "hand-written":
         return _series_place(brief.series)
     state = _state(brief)
@@ -148,6 +152,16 @@ def _what(brief: Brief) -> str:
         return state
     comma = "," if brief.state == "named" or brief.merged else ""
     return f"{state}{comma} {whose}"
+
+
+def _named_in(brief: Brief, source: str, instead: str | None) -> str:
+    """``named in CLAUDE.md``, and its place: in a series, beside the file that is the newest
+    by its name (``instead``); else whose it is."""
+    series = brief.series
+    if series is None:
+        return f"named in {source}, {_STATES[brief.state]} {_whose(brief)}".rstrip()
+    said = f"named in {source}, one of {series.files} handoffs in {series.folder}/"
+    return f"{said}, whose newest by its name is {instead}" if instead else said
 
 
 def _state(brief: Brief) -> str:
@@ -288,6 +302,7 @@ def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
         **({"upstream": _upstream(brief)} if brief.upstream else {}),
         **({"unaudited": _unaudited(brief)} if brief.unaudited else {}),
         **({"pointer": _pointer(brief)} if _pointer(brief) else {}),
+        **({"named_in": brief.named_in[0]} if brief.named_in else {}),
         "sections": [
             {"key": p.section.key, "title": p.section.title, "items": list(p.items)}
             for p in kept

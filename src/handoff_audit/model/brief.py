@@ -176,3 +176,7 @@ class Brief:
     """The line saying the checked-out branch's upstream is ahead of it, as last fetched, with
     the command that brings it in (`git.upstream.upstream_line`), redacted; ``None`` when it
     is not."""
+    named_in: tuple[str, str | None] | None = None
+    """The agent instruction file (``CLAUDE.md``) that names this handoff, when that is why it
+    was chosen over another, and the series' current file it was chosen instead of, if any
+    (`engine.instructed`); ``None`` when it was not."""

@@ -1,0 +1,87 @@
+"""The handoff the project's agent instructions say to read: ``CLAUDE.md``, ``AGENTS.md`` or
+``.github/copilot-instructions.md`` at the root naming one handoff file by its path ("Read
+docs/sessions/next-session-context.md before starting"). `show` and the SessionStart brief
+present that file as the current one, saying where it is named, where they would take another:
+a series' newest dated file, or the newer of two notes. `check` still judges the series' newest
+file. A dated file of a series that is not its newest is never taken so (instructions naming
+one quote an example or an old note), nor one whose name or folder says it is history; nor
+anything when the instructions name two or more of the handoffs found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from pathlib import Path
+
+from handoff_audit.engine.loading import Unreadable, read_text
+from handoff_audit.engine.series_order import name_key
+from handoff_audit.model.packet import archive_folder
+from handoff_audit.model.series_names import name_says
+
+INSTRUCTIONS = ("CLAUDE.md", "AGENTS.md", ".github/copilot-instructions.md")
+"""The agent instruction files read, at the root only."""
+_READ = 64 * 1024
+"""Bytes past which an instruction file is not read."""
+_PATH = re.compile(r"(?<![\w.:/-])(?:\./|/)?([\w.-][\w./-]*\.md)(?![\w/-])", re.IGNORECASE)
+"""A markdown file's path as written in prose, a code span or a link (``./`` or ``/`` before
+it allowed), not inside a URL."""
+
+
+Told = tuple[str, str, str | None]
+"""`promoted`'s answer: the handoff named, the instruction file naming it, the series' current
+file it replaces."""
+
+
+def named_handoff(root: Path, files: Collection[str]) -> tuple[str, str] | None:
+    """The one of ``files`` (handoff files from the root, with ``/``) that the agent instruction
+    files (`INSTRUCTIONS`) name by its path, and the first instruction file naming it; ``None``
+    when they name none of them, or more than one."""
+    named: dict[str, str] = {}
+    for source in INSTRUCTIONS:
+        try:
+            text = read_text(root / source, root.resolve(), _READ, bom=True)
+        except Unreadable:  # absent, a link out of the repository, too large, not UTF-8
+            continue
+        for path in _PATH.findall(text):
+            if path in files:
+                named.setdefault(path, source)
+    return next(iter(named.items())) if len(named) == 1 else None
+
+
+def promoted(
+    root: Path, current: Collection[str], history: Mapping[str, tuple[str, ...]]
+) -> Told | None:
+    """The handoff the instructions name (`named_handoff`) among the ``current`` files found
+    and the series' older files that may be current (``history``: a series' current file ->
+    its older ones; an older one without a date or a number in its name, not named as history),
+    the instruction file naming it, and the series' current file it replaces (``None`` when it
+    is one of ``current``); ``None`` when the instructions name none."""
+    older = {
+        name: newest
+        for newest, names in history.items()
+        for name in names
+        if name_key(name) is None
+        and name_says(name) >= 0
+        and not archive_folder(name.rpartition("/")[0])
+    }
+    said = named_handoff(root, {*current, *older})
+    if said is None:
+        return None
+    path, source = said
+    return path, source, older.get(path)
+
+
+
+def told_why(
+    told: Told | None, chosen: str, state: str, candidates: int
+) -> tuple[str, str | None] | None:
+    """What the brief says of the ``chosen`` handoff when it is there because the instructions
+    name it (``told``): the instruction file, and the series' current file it was taken instead
+    of (`Brief.named_in`); ``None`` when it would have been chosen anyway, the branch's only
+    hand-written handoff, or another was chosen (a packet of the branch's, a file named)."""
+    if told is None or told[0] != chosen or state != "hand-written":
+        return None
+    if told[2] is None and candidates < 2:
+        return None
+    return told[1], told[2]

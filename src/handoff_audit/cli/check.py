@@ -33,6 +33,7 @@ from handoff_audit.engine.ignored import (
     owner_revision,
     owners_files,
 )
+from handoff_audit.engine.session_state import session_state_note
 from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
@@ -157,6 +158,10 @@ def _say_unaudited(root: Path, scope: Config, report: Report, options: CheckOpti
     if not (options.quiet and report.packets):
         blocked = gated_files(report.findings)
         _say_stray_handoffs(root, scope, found=bool(report.packets), gated=blocked)
+    if not report.packets and not report.findings:
+        said = session_state_note(root, lambda path: shell.quote_path(from_cwd(root / path)))
+        if said is not None:
+            click.echo(f"handoff-audit: note: {said}", err=True)
 
 
 def _say_ignored_handoffs(

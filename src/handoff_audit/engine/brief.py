@@ -30,8 +30,8 @@ from handoff_audit.engine.brief_sections import (
     verify_commits,
 )
 from handoff_audit.engine.committed_dirt import committed_dirt
-from handoff_audit.engine.instructed import Told, promoted, told_why
 from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
+from handoff_audit.engine.instructed import Told, promote, told_why
 from handoff_audit.engine.local_handoff import local_brief
 from handoff_audit.engine.rebase_brief import Midway, midway_packets, rebased_branch
 from handoff_audit.engine.running_logs import working_first
@@ -390,7 +390,9 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     return found
 
 
-def _loaded(root: Path, config: Config, named: Path | None) -> tuple[
+def _loaded(
+    root: Path, config: Config, named: Path | None
+) -> tuple[
     list[Packet],
     dict[str, Hit],
     dict[str, SeriesGuess],
@@ -408,12 +410,9 @@ def _loaded(root: Path, config: Config, named: Path | None) -> tuple[
         return [_named(root, named, config)], {}, {}, {}, SeriesFolders(root, config), None
     found = discovery.discover_all(root, (root,), config)
     history = {path.relative_to(root).as_posix(): older for path, older in found.history.items()}
-    files = [path.relative_to(root).as_posix() for path in found.files]
-    told = promoted(root, [name for name in files if name.lower().endswith(".md")], history)
-    if told is not None and told[2] is not None:
-        path, _, newest = told
-        files = [path if name == newest else name for name in files]
-        history[path] = (newest, *(name for name in history.pop(newest) if name != path))
+    files, told = promote(
+        root, [path.relative_to(root).as_posix() for path in found.files], history
+    )
     packets, hits = loading.load_packets(root, [root / name for name in files], config)
     unread = {p.path for p in packets if (p.data if p.kind == "json" else p.text) is None}
     unreadable = {hit.path: hit for hit in hits if hit.path in unread}

@@ -72,6 +72,20 @@ def promoted(
     return path, source, older.get(path)
 
 
+def promote(
+    root: Path, files: list[str], history: dict[str, tuple[str, ...]]
+) -> tuple[list[str], Told | None]:
+    """``files`` (the handoffs found, from the root) with the one the instructions name
+    (`promoted`) in place of its series' current file when it is an older file of the series,
+    ``history`` changed to match (it the current file, the other the newest of the older
+    ones); and what `promoted` said."""
+    told = promoted(root, [name for name in files if name.lower().endswith(".md")], history)
+    if told is None or (newest := told[2]) is None:
+        return files, told
+    path = told[0]
+    history[path] = (newest, *(name for name in history.pop(newest) if name != path))
+    return [path if name == newest else name for name in files], told
+
 
 def told_why(
     told: Told | None, chosen: str, state: str, candidates: int

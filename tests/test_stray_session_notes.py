@@ -74,3 +74,30 @@ def test_session_notes_at_the_top_folder_move_into_a_series_folder(
     shown = run_cli(["show"], cwd=git_repo.root)
     assert shown.out.startswith("Next action: Ship it."), shown.out
     assert "docs/sessions/session-2026-12-06.md" in shown.out, shown.out
+
+
+def test_session_notes_in_docs_beside_a_guide_move_into_a_series_folder(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """With a guide in ``docs/`` too, the hook offered ``extend-series: ["docs"]``, which makes
+    the guide the series' history, where `check` offers the move into ``docs/handoffs/``; the
+    hook offers the same move now, and once it is followed lets the session end."""
+    git_repo.write("docs/README.md", "# Docs\n\nSee the guide.\n")
+    git_repo.write("docs/guide.md", "# Guide\n\nHow to install the app.\n")
+    _series(git_repo, "docs/")
+    notes = "docs/session-2024-12-12.md docs/session-2024-12-15.md docs/session-2026-12-06.md"
+    check = run_cli(["check"], cwd=git_repo.root)
+    assert f"git mv -- {notes} docs/handoffs/" in check.err, check.err
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    assert "extend-series" not in stop.err, stop.err
+    assert "which also holds other markdown (docs/guide.md)" in stop.err, stop.err
+    fix = re.search(r"^  fix: (.*)$", stop.err, re.MULTILINE)
+    assert fix is not None and fix[1].endswith(f"git mv -- {notes} docs/handoffs/"), stop.err
+    subprocess.run(fix[1], shell=True, cwd=git_repo.root, check=True)
+    git_repo.commit("move the session notes into docs/handoffs")
+    after = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert after.code == 0, after.err
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert shown.out.startswith("Next action: Ship it."), shown.out
+    assert "docs/handoffs/session-2026-12-06.md" in shown.out, shown.out

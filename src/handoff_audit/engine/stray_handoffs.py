@@ -395,7 +395,7 @@ def setting_lines(
     such file beside it, makes a series of it and the folder's other tracked markdown files (of
     ``listed``) are none but an index, a template or a document about handoffs; else (a file
     not ``.md``, which no series reads, too) the file added by ``extend-packets``."""
-    other_notes = _other_markdown(listed, strays)
+    other_notes = other_markdown(listed, strays)
     notes = [name for name in strays if name.lower().endswith(".md")]
     folders: list[str] = []
     files: list[str] = []
@@ -416,20 +416,20 @@ def setting_lines(
     return tuple(lines), setting_place(source)
 
 
-def _other_markdown(listed: Collection[str], strays: Sequence[str]) -> set[str]:
+def other_markdown(listed: Collection[str], strays: Sequence[str]) -> dict[str, list[str]]:
     """The folders of ``strays`` that hold other tracked markdown files (of ``listed``) than
-    those, an index, a template or a document about handoffs: made a series, their newest file,
-    a plan or a report, would be judged as the current handoff."""
+    those, an index, a template or a document about handoffs, each with those files: made a
+    series, their newest file, a plan or a report, would be judged as the current handoff."""
     folders = {name.rpartition("/")[0] for name in strays}
     kept = set(strays)
-    held = set()
+    held: dict[str, list[str]] = {}
     for name in listed:
         folder, _, base = name.rpartition("/")
         if folder not in folders or name in kept or not base.lower().endswith(".md"):
             continue
         if not NOT_IN_SERIES.match(base) and not about_handoffs(base):
-            held.add(folder)
-    return held
+            held.setdefault(folder, []).append(name)
+    return {folder: sorted(names) for folder, names in held.items()}
 
 
 SERIES_HOME = "docs/sessions"
@@ -449,7 +449,7 @@ def _moves(
     whose names differ only in their numbers (``SESSION_4_HANDOFF.md``, ``SESSION_5_HANDOFF.md``;
     ``session8_continuation.md``, ``session_10_continuation.md``): older sessions' notes, history
     once their newest is current, which ``extend-packets`` would judge each as a live note."""
-    other_notes = _other_markdown(listed, strays)
+    other_notes = other_markdown(listed, strays)
     by_pattern: dict[tuple[str, str], list[str]] = {}
     for name in strays:
         folder, _, base = name.rpartition("/")

@@ -1,8 +1,9 @@
 """A series numbered by its names (`docs/handoffs/1.55-parser.md`, `session-11.md`): the Stop
-hook offers the next number in the series' own format, never a dated file (a date outranks every
-number, so it would have become current but broken the series' naming), and moves a file the
-branch wrote without a number, or under a lower one, to the next one. Followed as printed,
-the session may end. Real repositories, the real hook."""
+hook offers the next number in the series' own format (`session-12.md`, no topic where the
+series' names have none; it asked for `session-12-<topic>.md`), never a dated file (a date
+outranks every number, so it would have become current but broken the series' naming), and
+moves a file the branch wrote without a number, or under a lower one, to the next one. Followed
+as printed, the session may end. Real repositories, the real hook."""
 
 from __future__ import annotations
 
@@ -34,11 +35,12 @@ def _series(repo: GitRepo, names: list[str]) -> None:
     ("names", "offered"),
     [
         (["1.54-parser.md", "1.55-parser.md"], "1.56-<topic>.md"),
-        (["session-9.md", "session-10.md"], "session-11-<topic>.md"),
+        # no topic after the number in the series' names: none in the next one's
+        (["session-9.md", "session-10.md"], "session-11.md"),
         (["008-auth.md", "009-oauth2.md"], "010-<topic>.md"),
         # the series' own separator, not a dash
         (["001_setup.md", "002_auth.md"], "003_<topic>.md"),
-        (["Session_9.md", "Session_10.md"], "Session_11_<topic>.md"),
+        (["Session_9.md", "Session_10.md"], "Session_11.md"),
     ],
 )
 def test_the_next_file_offered_keeps_the_series_numbering(

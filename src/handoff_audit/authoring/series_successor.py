@@ -34,6 +34,7 @@ from handoff_audit.engine.series_order import (
     name_key,
     next_folder,
     next_number,
+    numbered_topic,
     redated,
 )
 from handoff_audit.git import plumbing
@@ -266,7 +267,9 @@ def _next_file(root: Path, current: str, known: Collection[str]) -> Successor:
     """The next file of the series whose current file is ``current`` (``known``: the series'
     files), named as the series names its files: the next date's folder with the same file name
     in a series of one folder per date (`_next_folder`); the next number and date of
-    `series_pattern.patterned`; else `successor`'s name, with a topic of the writer's choosing
+    `series_pattern.patterned`; in a numbered series the next number, with no topic when
+    ``current``'s name has none after its number (`series_order.numbered_topic`: ``session-10.md``
+    is followed by ``session-11.md``); else `successor`'s name, with a topic of the writer's choosing
     unless ``current``'s name has none after its date, or the same words as another dated file
     of its folder (``session-2025-09-08.md``, ``2025-09-08-notes.md``: the series' own)."""
     folder, _, base = current.rpartition("/")
@@ -276,6 +279,8 @@ def _next_file(root: Path, current: str, known: Collection[str]) -> Successor:
     named = patterned(current, known)
     if named:
         return Successor(*named)
+    if (name_key(current) or (0, ()))[0] == NUMBERED:
+        return _next_number(root, numbered_topic(current), current)
     after = _after_date(base)
     same = after.startswith(".") or any(
         _after_date(other.rpartition("/")[2]) == after

@@ -341,7 +341,7 @@ def next_folder(current: str, taken: Callable[[str], bool], today: date) -> str 
 def next_files(current: list[str], taken: Callable[[str], bool]) -> dict[str, str]:
     """Of ``current`` (series' current files), each numbered by its name -> the name of its
     series' next file (`next_number`), the topic left to its writer (``003-<topic>.md``), or
-    none where the name has none after its number (``session-10.md``); each in a folder named
+    none where the name has none after its number (``session-10.md``, `numbered_topic`); each in a folder named
     by a date -> the same name in today's folder (`next_folder`)."""
     found = {}
     for name in current:
@@ -352,8 +352,16 @@ def next_files(current: list[str], taken: Callable[[str], bool]) -> dict[str, st
         key = name_key(name)
         if key is None or key[0] != NUMBERED or name_says(name) != 0:
             continue
-        folder, _, base = name.rpartition("/")
-        number = _NUMBER_GROUP.search(base)
-        topic = "<topic>.md" if number is None or base[number.end() :][:1] != "." else base
-        found[name] = next_number(f"{folder}/{topic}" if folder else topic, name, taken)[0]
+        found[name] = next_number(numbered_topic(name), name, taken)[0]
     return found
+
+
+def numbered_topic(name: str) -> str:
+    """The file `next_number` names after ``name``, a numbered series' current file: ``name``
+    itself where nothing but the extension follows its number (``session-10.md``: the next is
+    ``session-11.md``), else ``<topic>.md`` in its folder, the topic left to its writer."""
+    folder, _, base = name.rpartition("/")
+    number = _NUMBER_GROUP.search(base)
+    if number is not None and base[number.end() :][:1] == ".":
+        return name
+    return f"{folder}/<topic>.md" if folder else "<topic>.md"

@@ -13,7 +13,7 @@ import json
 import re
 from datetime import UTC, datetime
 
-from agent_support import run_hook, stop_event
+from agent_support import run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo
 
 OLD = "# Session 2024-12-12\n\n## Next steps\n\n1. Build the combat system\n"
@@ -137,5 +137,61 @@ def test_an_outdated_log_is_followed_by_todays_folder_not_its_own(
 
     git_repo.write(today, MINE.format(day=datetime.now(UTC).date().isoformat()))
     git_repo.commit("today's session log")
+    again = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert again.code == 0, again.err
+
+
+def _misdated(repo: GitRepo, *, scratch: bool = False) -> None:
+    """The newest session's folder dated 2099 (a typo for 20241215, committed on that day;
+    with a ``scratch`` file beside its log), the older one's log, and a branch with work of its
+    own."""
+    _sessions(repo, both=False)
+    repo.write("docs/sessions/20991215/session_log.md", NEW)
+    if scratch:
+        repo.write("docs/sessions/20991215/notes.txt", "scratch\n")
+    repo.commit("b", date="2024-12-15T12:00:00Z")
+    repo.git("switch", "-qc", "magic")
+    repo.write("app.txt", "y\n")
+    repo.commit("magic")
+
+
+def test_a_misdated_folder_is_renamed_as_a_folder(
+    git_repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """The typo is the folder's name: the hook renamed the file within it
+    (``20991215/2024-12-15-session_log.md``); now it renames the folder, its other files with
+    it, and the renamed folder's log is the series' current handoff."""
+    _misdated(git_repo, scratch=True)
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    fix = "git mv -- docs/sessions/20991215/ docs/sessions/20241215/"
+    assert "first rename the misdated folder docs/sessions/20991215/ (" in stop.err, stop.err
+    assert f"`{fix}`" in stop.err, stop.err
+    assert run_fix(git_repo.root, fix).returncode == 0
+    assert (git_repo.root / "docs/sessions/20241215/notes.txt").is_file()
+    git_repo.commit("rename the misdated session folder")
+    check = run_cli(["check"], cwd=git_repo.root)
+    said = "docs/sessions/20241215/session_log.md: the current handoff of its series"
+    assert said in check.out, check.out
+
+
+def test_a_misdated_folder_passing_over_the_branchs_log_is_renamed(git_repo: GitRepo) -> None:
+    """The branch wrote today's folder, which the misdated one outranked: the fix renames the
+    misdated folder (to the day before its last commit's, whose folder is there) and the
+    session may end."""
+    _misdated(git_repo)
+    git_repo.write("docs/sessions/20241215/session_log.md", OLD)
+    git_repo.commit("a log of that day too", date="2024-12-15T13:00:00Z")
+    today = datetime.now(UTC).date()
+    git_repo.write(f"docs/sessions/{today:%Y%m%d}/session_log.md", MINE.format(day=today))
+    git_repo.commit("session log")
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    assert "rename its folder docs/sessions/20991215/" in stop.err, stop.err
+    command = the_command(stop.err, "fix: ")
+    assert command == "git mv -- docs/sessions/20991215/ docs/sessions/20241214/", stop.err
+    assert run_fix(git_repo.root, command).returncode == 0
+    git_repo.commit("rename the misdated session folder")
     again = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert again.code == 0, again.err

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from handoff_audit.authoring.series_successor import past_typo, successor
+from handoff_audit.authoring.series_successor import past_typo, renaming, successor
 from handoff_audit.engine.series_order import COMMITTED, DATED, name_key
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
@@ -66,8 +66,9 @@ def passed_over_advice(
     renames = past_typo(root, written, current, known)
     if renames is not None:
         typo, moved = renames
-        reason = f"{message}; but {current} is misdated ({typo.why}): rename it"
-        command = f"git mv -- {path_of(current)} {path_of(typo.path)}"
+        what, command = renaming(current, typo.path, path_of)
+        it = "it" if what == current else f"its {what}"
+        reason = f"{message}; but {current} is misdated ({typo.why}): rename {it}"
         if moved is not None:
             reason += f", and give {written} a dated name ({moved.why})"
             command += f" && git mv -- {path_of(written)} {path_of(moved.path)}"

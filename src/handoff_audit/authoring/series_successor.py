@@ -16,7 +16,7 @@ import os
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from handoff_audit.authoring.gate_verdict import Gate, Problem
@@ -40,7 +40,7 @@ from handoff_audit.engine.series_order import (
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import ignored_among, ignoring_patterns
 from handoff_audit.model.packet import in_series
-from handoff_audit.model.series_names import name_says, series_home
+from handoff_audit.model.series_names import dated_folder, name_says, series_home
 
 _NUMBER_ONLY = re.compile(r"\A\d+(?:\.\d+)*\.md\Z", re.IGNORECASE)
 _DAY = 86400
@@ -167,6 +167,8 @@ def misdated(
         real = log.decode().strip() or datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
     except plumbing.GitError:
         real = datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
+    if redated(name, date.today(), months_first) is None and dated_folder(folder):
+        return _misdated_folder(root, current, real, known, below)
 
     def place(number: int) -> str:
         # The date where the name has it, in its format (`01-01-2099-x.md` -> `05-12-2026-x.md`);
@@ -188,6 +190,48 @@ def misdated(
     if number:
         why += f", and the number {number} after it keeps the name free"
     return Successor(place(number), why)
+
+
+def _misdated_folder(
+    root: Path, current: str, real: str, known: Collection[str], below: str | None
+) -> Successor:
+    """`misdated` for ``current`` in a folder named by a date alone, the session's folder
+    (``docs/sessions/20991215/session_log.md``), its name undated: the same file in the folder
+    of ``real``, its last commit's date, written as the folder writes its date, or of the day
+    before ``below``'s date when that would tie with it or pass it; a day earlier while a folder
+    of that name is there (`git mv` would move the folder into it)."""
+    folder, _, name = current.rpartition("/")
+    home, _, day_folder = folder.rpartition("/")
+
+    def place(day: date) -> str:
+        return f"{home}/{redated(day_folder, day) or day_folder}/{name}"
+
+    day = date.fromisoformat(real)
+    why = f"its folder's date is more than a day after today, a typo; {real} is its last commit's"
+    earlier = _day_before(below, name_key(place(day)), False)
+    if earlier is not None:
+        day = date.fromisoformat(earlier)
+        why = (
+            f"its folder's date is more than a day after today, a typo; {earlier}, the day "
+            "before the date of this branch's handoff, keeps that one the series' current handoff"
+        )
+    first, taken = day, {other.rpartition("/")[0] for other in known}
+    while (moved := place(day).rpartition("/")[0]) in taken or os.path.lexists(root / moved):
+        day -= timedelta(days=1)
+    if day != first:
+        why += f", and {day.isoformat()}, a day earlier, as {first.isoformat()}'s folder is there"
+    return Successor(place(day), why)
+
+
+def renaming(old: str, new: str, path_of: Callable[[str], str]) -> tuple[str, str]:
+    """What a rename of ``old`` to ``new`` (`misdated`'s) moves, in words, and its `git mv`: of
+    ``old``'s folder, named by a date, when only that folder's name changes (the session's folder
+    moves whole, its other files with it), else of the file; paths as ``path_of`` gives them."""
+    before, _, name = old.rpartition("/")
+    after, _, new_name = new.rpartition("/")
+    if name == new_name and before != after and dated_folder(before):
+        return f"folder {before}/", f"git mv -- {path_of(before)}/ {path_of(after)}/"
+    return old, f"git mv -- {path_of(old)} {path_of(new)}"
 
 
 def past_typo(
@@ -246,9 +290,10 @@ def next_in_series(
     folder = files[0].rpartition("/")[0]
     typo = misdated(root, files[0], known)
     if typo is not None:
+        what, command = renaming(files[0], typo.path, path_of)
         return (
-            f"or, first rename the misdated {files[0]} ({typo.why}): `git mv -- "
-            f"{path_of(files[0])} {path_of(typo.path)}`, commit, and stop again"
+            f"or, first rename the misdated {what} ({typo.why}): `{command}`, commit, and stop "
+            "again"
         )
     moved = _next_file(root, files[0], known)
     numbered = (name_key(files[0], month_first(list(files))) or (0, ()))[0] == NUMBERED
@@ -268,10 +313,11 @@ def _next_file(root: Path, current: str, known: Collection[str]) -> Successor:
     files), named as the series names its files: the next date's folder with the same file name
     in a series of one folder per date (`_next_folder`); the next number and date of
     `series_pattern.patterned`; in a numbered series the next number, with no topic when
-    ``current``'s name has none after its number (`series_order.numbered_topic`: ``session-10.md``
-    is followed by ``session-11.md``); else `successor`'s name, with a topic of the writer's choosing
-    unless ``current``'s name has none after its date, or the same words as another dated file
-    of its folder (``session-2025-09-08.md``, ``2025-09-08-notes.md``: the series' own)."""
+    ``current``'s name has none after its number (`series_order.numbered_topic`:
+    ``session-10.md`` is followed by ``session-11.md``); else `successor`'s name, with a topic of
+    the writer's choosing unless ``current``'s name has none after its date, or the same words
+    as another dated file of its folder (``session-2025-09-08.md``, ``2025-09-08-notes.md``: the
+    series' own)."""
     folder, _, base = current.rpartition("/")
     in_folder = _next_folder(root, current)
     if in_folder is not None:

@@ -341,8 +341,8 @@ def next_folder(current: str, taken: Callable[[str], bool], today: date) -> str 
 def next_files(current: list[str], taken: Callable[[str], bool]) -> dict[str, str]:
     """Of ``current`` (series' current files), each numbered by its name -> the name of its
     series' next file (`next_number`), the topic left to its writer (``003-<topic>.md``), or
-    none where the name has none after its number (``session-10.md``, `numbered_topic`); each in a folder named
-    by a date -> the same name in today's folder (`next_folder`)."""
+    none where the name has none after its number (``session-10.md``, `numbered_topic`); each in
+    a folder named by a date -> the same name in today's folder (`next_folder`)."""
     found = {}
     for name in current:
         following = next_folder(name, taken, datetime.now(UTC).date())

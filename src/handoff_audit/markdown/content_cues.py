@@ -220,6 +220,14 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         ),
     ),
     (
+        "a choice over its alternative, in another language",
+        re.compile(
+            r"而不是|而非|ではなく|대신(?:에)?\s|(?<!\w)(?:а не|вместо|en lugar de|en vez de|"
+            r"au lieu de|anstatt|em vez de|invece di)(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         "a reason",
         re.compile(
             r"\b(?:the reason (?:is|was|for|we|I)|rationale|trade-?offs?)\b"
@@ -286,7 +294,8 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             r"won't work|wouldn't work|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
             r"red herring|not the cause|wrong approach|failed because|"
-            r"anti-pattern|was wrong|turned out)\b",
+            r"anti-pattern|was wrong|turned out|refuted|retracted|disproved|disproven|"
+            r"off the table)\b",
             re.IGNORECASE,
         ),
     ),
@@ -322,6 +331,50 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
                 re.IGNORECASE,
             ),
             sentence=True,
+        ),
+    ),
+    (
+        "not used, with its reason",
+        _Near(
+            re.compile(
+                # "consumers that don't use it are unaffected" describes, it rejects nothing
+                r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )"
+                r"\b(?:(?:not|never) (?:be )?(?:used|using)|(?:do|does|did) not use|"
+                r"(?:don't|doesn't|didn't|won't) use|no longer (?:use[sd]?|using))\b",
+                re.IGNORECASE,
+            ),
+            re.compile(r"\s[—–]\s|\s--?\s|\b(?:because|since|as it|due to)\b", re.IGNORECASE),
+            sentence=True,
+            from_before=True,
+        ),
+    ),
+    (
+        "replaced after it failed",
+        _Near(
+            re.compile(
+                r"\b(?:could not|couldn't|cannot|can't|did not|didn't|failed to|unreliabl[ey]|"
+                r"too slow|flaky)\b",
+                re.IGNORECASE,
+            ),
+            re.compile(r"\b(?:replaced|swapped out|superseded)\b", re.IGNORECASE),
+            window=240,
+        ),
+    ),
+    (
+        "not used or removed, with its reason, in another language",
+        _Near(
+            re.compile(
+                r"使っていない|使わない|使用しない|採用しない|やめた|不使用|没有使用|未使用|"
+                r"사용하지 않|쓰지 않|제거했|"
+                r"(?<!\w)(?i:không dùng|không sử dụng|loại bỏ|bỏ(?! qua))(?!\w)|"
+                r"\b(?i:no usamos|no se usa|não usamos|não é usad[oa]|n'utilisons pas|"
+                r"nicht verwendet|verwenden (?:wir )?kein\w*)\b"
+            ),
+            re.compile(
+                r"ため|ので|から|問題|壊れ|因为|由于|导致|否则|때문|므로|라서|"
+                r"(?<!\w)(?i:vì|do|để)(?!\w)|\b(?i:porque|ya que|pois|parce que|weil)\b"
+            ),
+            from_before=True,
         ),
     ),
     (
@@ -409,7 +462,7 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-_RULED_OUT_STRONG = 6
+_RULED_OUT_STRONG = 9
 """The ruled-out cues that count alone; the others are weak (see ``WEAK_CUES``)."""
 
 Cue = tuple[str, "re.Pattern[str] | _Near", bool]

@@ -228,6 +228,14 @@ _WORK_VERBS = (
 )
 _BUILD = re.compile(rf"\b{_WORK_VERBS}\b", re.IGNORECASE)
 """Work words: a check item that also names one ("test and fix …") asks for work."""
+_TESTS_CODE = re.compile(
+    r"^\W{0,4}(?:test|tester|testar|testen|testare|probar|протестировать)\b[^\n]{0,160}?"
+    r"(?<![\w/.:-])(?:[\w.-]+/)*[\w-]+\.(?:py|pyi|ts|tsx|js|jsx|mjs|go|rs|java|kt|rb|php|cs|"
+    r"cpp|cc|c|h|hpp|swift|scala|ex|exs|dart|vue|svelte|lua|sql)\b(?![/.]\w)",
+    re.IGNORECASE,
+)
+"""An item that tests a named source file ("Test the refund path in `src/billing/core.py`"):
+tests to write for that code, work rather than a check to run."""
 _NOTHING = re.compile(
     rf"^[\W_]*(?:{NO_STEP}|ready (?:for|to be) [\w\s/-]{{1,40}}?\.?)[\W_]*$", re.IGNORECASE
 )
@@ -367,6 +375,7 @@ def _asks_no_work(bare: str) -> bool:
         or (
             (_CHECK.match(bare) or _RUN_TO_CHECK.match(bare) or _CHECK_LAST.match(bare))
             and not _BUILD.search(_CODE.sub(" ", bare))  # `pnpm db:migrate` asks no work
+            and not _TESTS_CODE.match(bare)
         )
     )
 

@@ -103,7 +103,8 @@ numbering, with emoji and punctuation ignored:
   work named
   ("Commit/push this fix", "Open the PR", "Merge to main"), a date ("Next review: 2026-05-15"),
   or only a check to run ("Verify
-  the page at …", with no work word such as "fix" or "add"); when every next-step section of
+  the page at …", with no work word such as "fix" or "add"; "Test … in `src/billing/core.py`",
+  naming a source file, asks for tests of that code, a step); when every next-step section of
   the file says so (each item read by its first sentence; a list of open questions aside), the
   file has no next step, whatever a list elsewhere orders. Nor
   the boxes of a "Security checklist" or of a wish list ("## Future ideas" over "- [ ] Dark
@@ -136,7 +137,11 @@ numbering, with emoji and punctuation ignored:
   or a warning with what went wrong ("don't run it twice: it charged the card again") is
   something ruled out; "tests pass", "currently", "is now", "✅" is state; an alternative passed
   over with its reason ("presets instead of drag-and-drop, to reduce complexity") or an option
-  considered and passed over ("Considered React, went with plain templates") is ruled out.
+  considered and passed over ("Considered React, went with plain templates") is ruled out, as
+  is what is not used with its reason ("the SDK is not used because …", "使っていない … 問題",
+  "không dùng … vì"), something replaced after it failed ("polling could not keep up … replaced
+  with interrupts") or a theory "refuted", "retracted" or "off the table"; a choice over its
+  alternative in another language ("… а не …", "… en lugar de …", "… 而不是 …") is a decision.
 - *Weak cues count only twice*: a stray word is no facet. A reason without a choice ("because …"),
   an alternative without its reason ("instead of …", "workaround"), a trap word ("gotcha",
   "pitfall", "be careful"), a warning with a reason ("don't run it twice — it charges again") and a

@@ -11,6 +11,7 @@ from pathlib import Path
 from handoff_audit import shell
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
+from handoff_audit.engine.step_sections import set_aside
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.template import written_sections
@@ -231,9 +232,10 @@ _SINCE = "since then"
 def next_headings(path: Path) -> Headings:
     """The lines of the file's next-step headings outside fenced code, as the reading names
     them (`heading_facet`: "## Next step", "## Start here next session", "## Nächster
-    Schritt"), not one nested in another's section: the refresh fix writes in place of the
-    step of the one `show` reads (`Headings.target`), and extends a "Since then" section before
-    it rather than adding another."""
+    Schritt"), not one nested in another's section nor one over ideas or reference set aside
+    for a section headed as what to do first (`step_sections.set_aside`): the refresh fix
+    writes in place of the step of the one `show` reads (`Headings.target`), and extends a
+    "Since then" section before it rather than adding another."""
     try:
         with path.open("rb") as handle:
             text = handle.read(_SNIFF * 16).decode("utf-8", "replace")
@@ -266,7 +268,9 @@ def next_headings(path: Path) -> Headings:
             found.append(number)
             inside = depth
     ends.append(len(lines) + 1)
-    held = _holding_steps(text, found, ends)
+    aside = set_aside(lines, found)  # a design note's "Priority order", under "Future ideas"
+    kept = [(start, end) for start, end in zip(found, ends, strict=False) if start not in aside]
+    held = _holding_steps(text, [start for start, _ in kept], [end for _, end in kept])
     held.since = max((n for n in since if held and n < held.target), default=0)
     return held
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit.credentials import show
 from handoff_audit.engine.day_sessions import done_later, latest_session, logged_step, recorded
+from handoff_audit.engine.step_sections import NAMES_NEXT, set_aside
 from handoff_audit.markdown.content_cues import IMPERATIVE, LABEL
 from handoff_audit.markdown.currency import entry_date, shipped_entry
 from handoff_audit.markdown.facet_headings import heading_facet
@@ -139,6 +140,8 @@ def _found_step(text: str) -> NextStep:
     reading = read(text)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
     found = _outside_history(reading.found.get("next", []), lines)
+    aside = set_aside(lines, (place.line for place in found))
+    found = [place for place in found if place.line not in aside]
     found = _in_newest_entry(_no_shipped(found, lines), reading.entries, lines)
     found = _next_section_first(_says_next_first(_no_built_parts(found, lines), lines), lines)
     found = _no_known_gaps(found, lines)
@@ -310,14 +313,10 @@ def _same_date(lines: list[str], first: int) -> list[tuple[int, int]]:
     return [(start, next((b for b in bounds if b > start), 1 << 30)) for start in starts]
 
 
-_SAYS_NEXT = re.compile(
-    r"(?<!\w)(?<!\d\s)(?:next(?!\s+(?:after|once|when)\b)|nächsten?|próxim[oa]s?|siguientes?|"
-    r"prochaines?|prossim[io]|следующ\w*|дальнейш\w*)(?!\w)|下一步|次の|次に|다음",
-    re.IGNORECASE,
-)
+_SAYS_NEXT = re.compile(r"(?<!\d\s)(?:" + NAMES_NEXT + ")", re.IGNORECASE)
 """A heading that says it holds the next step ("▶ Next action", "Следующие шаги"), but not a
-count's "next" ("6 next to rule") nor a later stage's ("Next after Recipes: planning wizard",
-what comes once the step before it is done)."""
+count's "next" ("6 next to rule"), a name ("Next.js 15 Patterns") nor a later stage's ("Next
+after Recipes: planning wizard", what comes once the step before it is done)."""
 
 
 def _says_next_first(found: list[Evidence], lines: list[str]) -> list[Evidence]:

@@ -1,0 +1,130 @@
+"""The next step of a hand-written note is its section headed as what to do first ("## 🔴
+次セッション最優先課題", "## What Needs to Be Done Tomorrow"), not a design note further down
+that only looks like one: "#### 材料取得の優先順位" (priority order for reading a material) under
+"## 🎯 今後の機能拡張" (future extensions), or "### Next.js 15 Patterns". `show`, the
+SessionStart brief and the Stop hook's in-place refresh read the same section, and the hook
+never tells the agent to delete a next-step section that is still open (review 60 items 1, 3
+and 5)."""
+
+from __future__ import annotations
+
+import re
+
+from agent_support import run_fix, run_hook, stop_event
+from conftest import GitRepo
+from show_support import Run, briefs_on_branch, next_action
+
+ADDIN = """# 型枠数量アドイン 引き継ぎメモ
+
+**最終更新**: 2026-05-14
+
+---
+
+## 🔴 次セッション最優先課題（2026-05-14 時点）
+
+**梁の側面に型枠の DirectShape が作られない不具合を直す**
+
+再現手順と仮説は `docs/beam-sides.md` を参照。
+
+## 現在の状態（2026-04-20 セッション終了時点）
+
+柱と壁の型枠面積は手計算と一致する。
+
+## 🎯 今後の機能拡張: 材料ベースの算出
+
+### 設計時の注意点
+
+#### 材料取得の優先順位
+材料の取得は要素ごとに違うので、次の順に試す：
+1. `Element.StructuralMaterialId`（柱・梁・基礎）
+2. 複合構造なら `GetCompoundStructure().GetMaterialId(core)`（壁・床）
+"""
+
+TOMORROW = """# Session Handoff
+**Date:** 2025-11-08
+
+## Quick Summary
+
+Four of five billing modules are done with tests first; 40 tests of module 5 are red.
+
+## What We Accomplished Today
+
+### Module 4: Invoice numbering
+- Added 60 tests for the numbering service; all pass.
+
+## What Needs to Be Done Tomorrow
+
+### Priority 1: Finish module 5
+
+**Task:** Implement the three invoice API route handlers in `app/api/invoices/`.
+
+**Success Criteria:**
+- The 40 module 5 tests pass.
+
+## Notes for the Implementer
+
+### Next.js 15 Patterns
+Module 5 route handlers must use Next.js 15 App Router patterns:
+- Dynamic route params are async: `const { id } = await context.params`
+- Use `NextResponse.json()` for responses
+"""
+"""The reference notes sit in a section of their own, as in the note review 60 found."""
+
+
+def test_show_quotes_the_top_task_not_a_design_note(git_repo: GitRepo, run_cli: Run) -> None:
+    shown, started = briefs_on_branch(git_repo, run_cli, ADDIN)
+    for brief in (shown, started):
+        assert "Next action: **梁の側面に型枠の DirectShape が作られない不具合を直す**" in brief
+        assert "材料の取得は要素ごとに違う" not in next_action(brief.split("Next action:")[1])
+
+
+def test_show_quotes_tomorrows_task_not_a_reference_note(git_repo: GitRepo, run_cli: Run) -> None:
+    shown, started = briefs_on_branch(git_repo, run_cli, TOMORROW)
+    for brief in (shown, started):
+        quoted = next_action(brief[brief.index("Next action:") :])
+        assert "Implement the three invoice API route handlers" in quoted, brief
+        assert "App Router patterns" not in quoted, brief
+
+
+_PLACEHOLDER = re.compile(r'"<what the commits since[^">]*>"')
+
+
+def _refresh_fix(repo: GitRepo, name: str, note: str) -> str:
+    """The Stop hook's reasons for ``note``, committed as ``name`` on a branch whose work moved
+    on after it."""
+    repo.write("src/app.py", "x = 1\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/a")
+    repo.write(name, note)
+    repo.commit("handoff")
+    repo.write("src/app.py", "x = 2\n")
+    repo.commit("work")
+    stop = run_hook(stop_event(repo.root))
+    assert stop.code == 2, stop.err
+    return stop.err
+
+
+def _follow(repo: GitRepo, reasons: str, name: str) -> str:
+    [command] = [line.removeprefix("  fix: ") for line in reasons.splitlines() if "  fix: " in line]
+    filled = _PLACEHOLDER.sub("'x is 2 now.'", command)
+    done = run_fix(repo.root, filled.replace('"<the next step now>"', "'Check x in staging.'"))
+    assert done.returncode == 0, done.stderr
+    return (repo.root / name).read_text(encoding="utf-8")
+
+
+def test_the_hook_writes_under_the_top_task_and_keeps_it(git_repo: GitRepo) -> None:
+    reasons = _refresh_fix(git_repo, "HANDOFF.md", ADDIN)
+    assert "in place of the one under the next-step heading at line 7," in reasons, reasons
+    assert "delete the older next-step sections" not in reasons, reasons
+    text = _follow(git_repo, reasons, "HANDOFF.md")
+    top = text[text.index("## 🔴 次セッション最優先課題") : text.index("## 現在の状態")]
+    assert top.index("Check x in staging.") < top.index("梁の側面に型枠"), text  # kept below
+    assert "#### 材料取得の優先順位\n材料の取得は要素ごとに違う" in text, text  # untouched
+
+
+def test_the_hook_writes_under_tomorrows_work(git_repo: GitRepo) -> None:
+    reasons = _refresh_fix(git_repo, "SESSION_HANDOFF.md", TOMORROW)
+    assert "in place of the one under the next-step heading at line 13," in reasons, reasons
+    assert "delete the older next-step sections" not in reasons, reasons
+    text = _follow(git_repo, reasons, "SESSION_HANDOFF.md")
+    assert "### Next.js 15 Patterns\nModule 5 route handlers must use" in text, text

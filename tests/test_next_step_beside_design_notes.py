@@ -128,3 +128,33 @@ def test_the_hook_writes_under_tomorrows_work(git_repo: GitRepo) -> None:
     assert "delete the older next-step sections" not in reasons, reasons
     text = _follow(git_repo, reasons, "SESSION_HANDOFF.md")
     assert "### Next.js 15 Patterns\nModule 5 route handlers must use" in text, text
+
+
+TWO_SECTIONS = """# Handoff
+
+## State
+x is set in src/app.py; the tests pass because x is read once.
+
+## Next steps
+{first}
+
+## Decisions
+- Keep x a module constant because the loader reads it at import.
+
+## Next step
+- Read x from the settings file.
+"""
+
+
+def test_an_open_next_step_section_is_never_called_past(git_repo: GitRepo) -> None:
+    note = TWO_SECTIONS.format(first="- Add a test for x in tests/test_app.py.")
+    reasons = _refresh_fix(git_repo, "HANDOFF.md", note)
+    assert "delete the older next-step sections" not in reasons, reasons
+    assert "keep the other next-step sections (at line 6): delete there only the steps" in reasons
+
+
+def test_a_done_next_step_section_is_named_to_delete(git_repo: GitRepo) -> None:
+    first = "- [x] Add a test for x in tests/test_app.py.\n- ~~Rename x~~ renamed to y."
+    reasons = _refresh_fix(git_repo, "HANDOFF.md", TWO_SECTIONS.format(first=first))
+    assert "delete the older next-step sections (at line 6): their steps are done" in reasons
+    assert "keep the other next-step sections" not in reasons, reasons

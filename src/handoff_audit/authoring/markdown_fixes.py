@@ -13,7 +13,8 @@ from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
 from handoff_audit.engine.step_sections import set_aside
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
-from handoff_audit.markdown.facet_headings import heading_facet
+from handoff_audit.markdown.facet_headings import TICKED_AT_END, heading_facet
+from handoff_audit.markdown.steps import finished_item
 from handoff_audit.markdown.template import written_sections
 from handoff_audit.model.findings import Finding
 from handoff_audit.rules import RULES_BY_ID
@@ -36,9 +37,15 @@ class Headings(tuple[int, ...]):
         """The line of the heading the fix writes under (`at`, else the last)."""
         return self.at or self[-1]
 
-    def older(self) -> list[int]:
-        """The other next-step headings but a log's record: their steps are past."""
-        return [line for line in self if line != self.target and line not in self.record]
+    done: frozenset[int] = frozenset()
+    """The next-step headings ticked done, or over steps all crossed off, ticked or said done,
+    whether or not they are among the headings over a step."""
+
+    def older(self, done: bool = True) -> list[int]:
+        """The other next-step headings but a log's record: those whose steps are all done
+        (`done`), their steps past; else the others, still open."""
+        others = sorted({*self, *self.done} - {self.target} - self.record)
+        return [line for line in others if (line in self.done) is done]
 
 
 _NO_HEADINGS = Headings()
@@ -151,9 +158,12 @@ def up_to_date(
             "one"
         )
         if older := held.older():
-            lines = ", ".join(map(str, older))
-            at = f"line{'s' * (len(older) > 1)} {lines}"
-            also += f"; delete the older next-step sections (at {at}): their steps are past"
+            also += f"; delete the older next-step sections (at {_at(older)}): their steps are done"
+        if still := held.older(done=False):
+            also += (
+                f"; keep the other next-step sections (at {_at(still)}): delete there only the "
+                "steps that are done"
+            )
         also += "; or rewrite the file to say where the work stands now"
     also += f"; {grown}" if grown else ""
     if series:
@@ -167,6 +177,10 @@ def up_to_date(
     elif "delete it in a commit" in finding.message:
         also += f"; if the work is done, delete it: git rm {shell.sparse(finding.path)}-- {quoted}"
     return command, also
+
+
+def _at(lines: list[int]) -> str:
+    return f"line{'s' * (len(lines) > 1)} {', '.join(map(str, lines))}"
 
 
 def refreshed(quoted: str, since: str, held: Headings) -> str:
@@ -287,13 +301,31 @@ def _holding_steps(text: str, found: list[int], ends: list[int]) -> Headings:
     held = Headings(
         [start for start, end in spans if any(start <= n < end for n in steps)] or found
     )
+    lines = text.splitlines()
+    sections = dict(zip(found, ends, strict=False))
+    held.done = frozenset(n for n in found if _all_done(lines[n - 1 : sections[n] - 1]))
     if reading.entries is not None and held:
         (first, end), older = reading.entries
-        held.record = frozenset(n for n in held if any(a <= n < b for a, b in older))
+        held.record = frozenset(n for n in found if any(a <= n < b for a, b in older))
         # as `show` reads a log: a heading outside its entries, else its newest entry's
         outside = [n for n in held if n not in held.record and not first <= n < end]
         held.at = (outside or [n for n in held if first <= n < end] or [0])[-1]
     return held
+
+
+_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s")
+_TICKED = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX✓✔☑✅]\ufe0f?\]")
+
+
+def _all_done(section: list[str]) -> bool:
+    """``section`` (its heading first) records done work: its heading ticked done, or each item
+    of its outer list crossed off, ticked or said done (`finished_item`)."""
+    heading = _ATX.match(section[0])
+    if heading is not None and (TICKED_AT_END.search(section[0]) or finished_item(heading[2])):
+        return True
+    items = [(len(item[1]), line) for line in section[1:] if (item := _ITEM.match(line))]
+    outer = [line for indent, line in items if indent == min(items)[0]] if items else []
+    return bool(outer) and all(finished_item(line) or _TICKED.match(line) for line in outer)
 
 
 def kept_endings(advice: Advice, path: Path) -> Advice:

@@ -581,15 +581,26 @@ _BOLD_SENTENCE = re.compile(r"^\s*(\*\*|__)[^*_]+[.!]\1")
 """A paragraph's bold opening sentence ("**Working model (not a loop).** …")."""
 
 
+_ESTIMATE = re.compile(
+    r"(?i)^\s*(?:\*\*|__)?\s*(?:estimated\s+(?:time|effort|duration)|(?:time\s+)?estimate|"
+    r"effort|duration|eta|geschätzte\s+zeit|aufwand|temps\s+estimé|tiempo\s+estimado|"
+    r"所要時間|見積もり?|工数|预计时间|预估时间|예상\s*시간)\s*(?:\*\*|__)?\s*[:：]"
+)
+"""A line that says how long the step takes ("**Estimated Time:** 30-45 minutes"), not what."""
+
+
 def _past_preface(body: list[str]) -> list[str]:
     """``body`` from its first line after the preface it opens on, when more follows: a quote
     that lists nothing ("> **Staleness rule:** if older than 48 hours treat it as stale") or a
     paragraph opening on a bold sentence that orders nothing ("**Working model (not a loop).**
-    One session drives …"), which say how to read the section, not what to do."""
+    One session drives …") or lines saying how long it takes ("**Estimated Time:** 30-45
+    minutes"), which say how to read the section, not what to do."""
     quoted = next((i for i, line in enumerate(body) if not _QUOTED.match(line)), len(body))
     if any(_LIST_ITEM.match(_QUOTED.sub("", line, count=1)) for line in body[:quoted]):
         return body
     start = quoted if quoted < len(body) else 0
+    while start < len(body) - 1 and _ESTIMATE.match(body[start]):
+        start += 1
     if start < len(body) - 1 and _BOLD_SENTENCE.match(body[start]):
         start += not IMPERATIVE.match(body[start])
     return body[start:]

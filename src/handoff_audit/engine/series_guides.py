@@ -2,8 +2,10 @@
 (``Session-2026-04-22-….md``), a file without one that `not-a-handoff` reads as no handoff for
 what it says (``USAGE.md``, a command table and how the folder is used) is none of the series'
 handoffs, neither its current file nor its history, as its README is not. A file named as the
-live one (``current.md``) stays one, for `check` to judge, as does one whose text suppresses
-``not-a-handoff`` or whose configuration turns the rule off."""
+live one (``current.md``) or as a handoff (``next-session-context.md``: however its text reads,
+its name says it hands work on, and a long one must not vanish where a short one is seen) stays
+one, for `check` to judge, as does one whose text suppresses ``not-a-handoff`` or whose
+configuration turns the rule off."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.engine.series_order import name_key
+from handoff_audit.model.handoff_words import about_handoffs, named_as_handoff
 from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF, judge_markdown
 from handoff_audit.rules.suppression import markdown_suppressions
@@ -32,8 +35,17 @@ def undated_guides(root: Path, names: list[str], config: Config) -> set[str]:
     return {
         name
         for name in names
-        if name_key(name) is None and name_says(name) != 1 and _reads_as_guide(root, name)
+        if name_key(name) is None
+        and name_says(name) != 1
+        and not _named_as_handoff(name)
+        and _reads_as_guide(root, name)
     }
+
+
+def _named_as_handoff(name: str) -> bool:
+    """Whether ``name``'s name says it is a handoff (``next-session-context.md``), not a text
+    about handoffs (``handoff-guide.md``)."""
+    return named_as_handoff(name) and not about_handoffs(name.rpartition("/")[2])
 
 
 def _reads_as_guide(root: Path, name: str) -> bool:

@@ -131,3 +131,15 @@ def test_a_long_next_session_file_is_seen_as_a_short_one_is(
         said[len(context) > 100] = hook.err.replace(str(repo.root), "")
     assert said[True] == said[False]
 
+
+def test_the_series_a_branch_wrote_into_counts_the_branch_s_own_commits(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    _sessions_then_branch(git_repo, LONG_CONTEXT)
+    [finding] = hits(check(run_cli, git_repo.root), "handoff-outdated")
+    assert finding["path"] == CURRENT
+    message = finding["message"]
+    assert "1 later commit on this branch (4 commits since it last changed)" in message
+    assert "(`feat: eslint tweak`) changed `eslint.config.js`" in message
+    assert "main: fix imports" not in message
+

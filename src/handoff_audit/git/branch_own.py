@@ -33,7 +33,7 @@ def record_commits(
 ) -> tuple[frozenset[str], set[str]]:
     """Off the merge target's own branch: the branch's own commits, and the current files of a
     series among ``todo`` (path from the top folder -> from the audited root) that the branch
-    did not touch, which those commits do not make outdated: the project's record is not this
+    did not touch, nor an older file of their series (`_wrote_older`), which those commits do not make outdated: the project's record is not this
     branch's handoff. Nothing on the target (the default branch) itself."""
     branch, refs = gatherer.where
     series = [top for top, path in todo.items() if in_series(path, gatherer.config)]
@@ -45,7 +45,21 @@ def record_commits(
     )
     if own is None:
         return frozenset(), set()
-    return own.commits, set(untouched(series, own.files))
+    prefix = gatherer.repo.prefix
+    older = {prefix + p.path: p.history for p in gatherer.hand_written}
+    return own.commits, {
+        top
+        for top in untouched(series, own.files)
+        if not _wrote_older(gatherer.root, prefix, older.get(top, ()), own.files)
+    }
+
+
+def _wrote_older(root: Path, prefix: str, older: Iterable[str], changed: frozenset[str]) -> bool:
+    """Whether the branch's own work (``changed``, from the top folder) added or changed one of
+    the series' ``older`` files (from the audited ``root``) that is still there: that file is
+    the branch's handoff and the current one no record of the project's, as `show` tells it
+    (`engine.series_owner.project_records`)."""
+    return any(prefix + path in changed and (root / path).is_file() for path in older)
 
 
 def counted_against(

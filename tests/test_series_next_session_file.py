@@ -143,3 +143,14 @@ def test_the_series_a_branch_wrote_into_counts_the_branch_s_own_commits(
     assert "(`feat: eslint tweak`) changed `eslint.config.js`" in message
     assert "main: fix imports" not in message
 
+
+def test_the_project_s_record_counts_the_merge_target_s_commits_and_says_so(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    _sessions_then_branch(git_repo, None)
+    [finding] = hits(check(run_cli, git_repo.root), "handoff-outdated")
+    message = finding["message"]
+    assert "2 later commits on the merge target, up to where this branch began" in message
+    assert "(3 commits since it last changed)" in message
+    assert "on this branch" not in message
+    assert "(`main: fix imports B`)" in message

@@ -617,7 +617,7 @@ class _Gatherer:
             else:
                 entry = lasts.entry(top_path, hit_boundary, last if truncated else None)
             if entry is not None:  # else not in the history of the commit checked: no judging
-                result[path].update(entry, **later.of(top_path))
+                result[path].update(entry, **later.of(top_path), record=top_path in records)
         missing = any(p not in found and p not in lasts.arrived for p in todo)
         missing = missing or not self.pairs.done()
         return result, hit_boundary and missing

@@ -199,6 +199,10 @@ class PacketHistory:
     """The commit checked is off its merge target: `outdated_count` counts the branch's own
     commits only, `changed_behind` (for a hand-written handoff too) every commit since its last
     change, or since ``merged_in`` brought it in."""
+    record: bool = False
+    """A series' current file the branch did not write, the project's record
+    (`git.branch_own.record_commits`): its later commits are the merge target's, up to where
+    the branch began, none of the branch's own."""
 
 
 @dataclass(slots=True)

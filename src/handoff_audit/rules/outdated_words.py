@@ -33,12 +33,14 @@ def since_of(info: PacketHistory) -> str:
 def on_this_branch(info: PacketHistory, count: int) -> str:
     """Off the merge target, where ``count`` is the branch's own later commits only: every
     commit since the handoff's last change, or since the merge that brought it in (the
-    target's commits are no work of the branch's, but the handoff is that old)."""
+    target's commits are no work of the branch's, but the handoff is that old); for the
+    project's record (`PacketHistory.record`), ``count`` is the target's commits alone."""
     total = info.changed_behind if info.branch_only else None
     if total is None or total <= count:
         return ""
     start = "the merge that brought it in" if info.merged_in else "it last changed"
-    return f" on this branch ({total} commits since {start})"
+    where = "on the merge target, up to where this branch began" if info.record else "on this branch"
+    return f" {where} ({total} commits since {start})"
 
 
 def next_handoff(folder: str, following: str | None) -> str:

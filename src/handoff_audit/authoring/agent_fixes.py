@@ -39,6 +39,7 @@ from handoff_audit.authoring.markdown_fixes import (
     up_to_date,
 )
 from handoff_audit.authoring.nested_repos import exclude_advice
+from handoff_audit.authoring.newer_notes import newer_note
 from handoff_audit.authoring.note_finish import joined, second_line
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.rebase_fixes import rebase_advice
@@ -113,12 +114,20 @@ class Fixes:
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
                 found = by_packet.pop(problem.packet.path, None)
-                result += self.packet_advices(found) if found else []
+                result += [*self.newer_note(problem.packet), *self.packet_advices(found)] if found else []
                 continue
             advice = self.other_advice(problem)
             if advice is not None:
                 result.append(advice)
         return result
+
+    def newer_note(self, packet: PacketInfo) -> list[Advice]:
+        """For a hand-written handoff: the newer notes the audit does not read (`newer_note`)."""
+        if packet.kind != "markdown":
+            return []
+        gate = self.gate
+        advice = newer_note(gate.root, gate.config, packet.path, self.uncommitted, self.path)
+        return [advice] if advice is not None else []
 
     def packet_advices(self, problems: list[Problem]) -> list[Advice]:
         """The advice for the findings on one packet: a credential (`secret`) among other

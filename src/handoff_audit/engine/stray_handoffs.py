@@ -325,14 +325,8 @@ def newer_line(
     than that of the handoff shown (``shown``: its files, and the files git says are
     uncommitted): they may hold the work's latest state, and the audit reads none of them;
     ``None`` when there is none, or the handoff shown has uncommitted changes or no commit."""
-    files, dirt = shown
-    times = [changes[name].time for name in files if name in changes]
-    if not times or any(name in dirt for name in files):
-        return None
-    newer = sorted(
-        (name for name in strays if name in changes and changes[name].time > max(times)),
-        key=lambda name: (-changes[name].time, name),
-    )
+    files = shown[0]
+    newer = newer_strays(shown, changes, strays)
     if not newer:
         return None
     more = f" and {len(newer) - SHOWN} more" if len(newer) > SHOWN else ""
@@ -349,6 +343,23 @@ def newer_line(
         f"{files[0]}); read {it} first, and to audit {it}, {setting}"
     )
     return redact(line, newer)
+
+
+def newer_strays(
+    shown: tuple[Sequence[str], Collection[str]],
+    changes: Mapping[str, Commit],
+    strays: Sequence[str],
+) -> list[str]:
+    """Those of ``strays`` whose last commit (of ``changes``) is newer than that of the handoff
+    shown (``shown``: its files, and the uncommitted ones), newest first: `newer_line`'s."""
+    files, dirt = shown
+    times = [changes[name].time for name in files if name in changes]
+    if not times or any(name in dirt for name in files):
+        return []
+    return sorted(
+        (name for name in strays if name in changes and changes[name].time > max(times)),
+        key=lambda name: (-changes[name].time, name),
+    )
 
 
 def stray_hint(

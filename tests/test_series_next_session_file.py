@@ -21,7 +21,11 @@ CURRENT = "docs/sessions/2025-03-05-ai-features.md"
 LONG_CONTEXT = """\
 # Next Session Context
 
-Twisdom now has a robust backend implementation using Supabase, with PostgreSQL database, authentication, and data synchronization capabilities. The application can now store data securely in the cloud, enabling multi-device access and removing localStorage limitations. Users can create accounts, sign in, and migrate their existing data to the cloud. All AI-powered features have been implemented, including tag generation, link extraction with context, and finding similar bookmarks.
+Twisdom now has a robust backend implementation using Supabase, with PostgreSQL database,
+authentication, and data synchronization capabilities. The application can now store data securely
+in the cloud, enabling multi-device access and removing localStorage limitations. Users can create
+accounts, sign in, and migrate their existing data to the cloud. All AI-powered features have been
+implemented, including tag generation, link extraction with context, and finding similar bookmarks.
 
 ## Key Components
 
@@ -79,7 +83,7 @@ Twisdom now has a robust backend implementation using Supabase, with PostgreSQL 
 - Performance optimizations needed for large datasets
 - OpenAI API key exposed in client-side code
 """
-"""The project's file as it is (58 lines): `not-a-handoff` reads its task list as orders."""
+"""The project's file (its first paragraph wrapped): `not-a-handoff` reads its tasks as orders."""
 SHORT_CONTEXT = "# Next Session Context\n\n## Priority Tasks\n1. **Move OpenAI API Calls**\n"
 
 

@@ -114,7 +114,9 @@ class Fixes:
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
                 found = by_packet.pop(problem.packet.path, None)
-                result += [*self.newer_note(problem.packet), *self.packet_advices(found)] if found else []
+                result += (
+                    [*self.newer_note(problem.packet), *self.packet_advices(found)] if found else []
+                )
                 continue
             advice = self.other_advice(problem)
             if advice is not None:

@@ -33,8 +33,9 @@ def record_commits(
 ) -> tuple[frozenset[str], set[str]]:
     """Off the merge target's own branch: the branch's own commits, and the current files of a
     series among ``todo`` (path from the top folder -> from the audited root) that the branch
-    did not touch, nor an older file of their series (`_wrote_older`), which those commits do not make outdated: the project's record is not this
-    branch's handoff. Nothing on the target (the default branch) itself."""
+    did not touch, nor an older file of their series (`_wrote_older`), which those commits do
+    not make outdated: the project's record is not this branch's handoff. Nothing on the target
+    (the default branch) itself."""
     branch, refs = gatherer.where
     series = [top for top, path in todo.items() if in_series(path, gatherer.config)]
     if not series or protected_name(branch, gatherer.target, gatherer.protected):

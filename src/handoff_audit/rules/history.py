@@ -116,12 +116,15 @@ their own addresses too, `bot@renovateapp.com`, `renovate@whitesourcesoftware.co
 its merge target (`--target-branch`, else the default branch), the current file of a series
 the branch did not write or change is the project's record, not the branch's handoff: only
 the commits up to the merge base count against it (those on the target after it), not the
-branch's own. The file's last change is the commit that wrote it, as `git log -- FILE` names
-it, never a merge, which only brought it in: the default branch and a branch made from it
-name the same commit. The commits after that merge are the later ones, not the default
-branch's commits it merged with the file (they came before the file was there). A note the
-default branch already has, judged on a branch, counts the branch's own later commits, and
-says so with every commit since its last change, or since the merge that brought it in ("1
+branch's own, and the finding says so ("2 later commits on the merge target, up to where this
+branch began"). A branch that added or changed an older file of the series
+(`docs/sessions/next-session-context.md`) wrote into it: its own commits count. The file's last
+change is the commit that wrote it, as `git log -- FILE` names it, never a merge, which only
+brought it in: the default branch and a branch made from it name the same commit. The commits
+after that merge are the later ones, not the default branch's commits it merged with the file
+(they came before the file was there). A note the default branch already has, judged on a
+branch, counts the branch's own later commits, and says so with every commit since its last
+change, or since the merge that brought it in ("1
 later commit on this branch (32 commits since the merge that brought it in)"). A file git
 ignores (a `.claude/handoffs/` series kept out of git) is no record and has no commit that
 changed it: the commits newer than its time in the work tree (a `touch` that changes no word

@@ -39,7 +39,9 @@ def on_this_branch(info: PacketHistory, count: int) -> str:
     if total is None or total <= count:
         return ""
     start = "the merge that brought it in" if info.merged_in else "it last changed"
-    where = "on the merge target, up to where this branch began" if info.record else "on this branch"
+    where = (
+        "on the merge target, up to where this branch began" if info.record else "on this branch"
+    )
     return f" {where} ({total} commits since {start})"
 
 

@@ -37,7 +37,8 @@ from handoff_audit.engine.session_state import session_state_note
 from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
-from handoff_audit.git.plumbing import GitError, resolve
+from handoff_audit.git.base_tip import branch_tip
+from handoff_audit.git.plumbing import GitError, RepoInfo, Refs, read_refs, repo_info, resolve
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
 from handoff_audit.model.context import StagedChanges, Target
@@ -102,7 +103,7 @@ def run_check(options: CheckOptions) -> int:
         paths = (root,)
     config = load_config(root, options.config_file, rule_ids=RULES_BY_ID, tracked=is_tracked)
     say_config_notes(config.notes)
-    gated = _target_gate(root, config, options)
+    gated, known = _target_gate(root, config, options)
     request = AuditRequest(
         root=root,
         paths=paths,
@@ -120,6 +121,7 @@ def run_check(options: CheckOptions) -> int:
         ),
         select=options.select,
         ignore=options.ignore,
+        known_git=known,
     )
     failing = None if options.exit_zero else FAIL_ON[options.fail_on]
     shown = _root_from_cwd(root)  # from outside: fixes name its files as findings do
@@ -193,29 +195,40 @@ def _say_ignored_handoffs(
         click.echo(f"handoff-audit: note: {said}", err=True)
 
 
-def _target_gate(root: Path, config: Config, options: CheckOptions) -> GatedConfig:
+def _target_gate(
+    root: Path, config: Config, options: CheckOptions
+) -> tuple[GatedConfig, tuple[RepoInfo, Refs] | None]:
     """``config`` with the merge gate's settings (``packets``, ``series``, ``block-files``,
     ``protected-branches``, the gate rules' levels under ``rules``) as ``--target-branch``'s
     configuration has them, which the Action reads from the base commit on a pull request into
     it (`base_gate.gate_from_base`: what the branch's own ``block-files`` changes, its own
     ``packets`` and ``series``); a note on standard error names the settings read from the
     target when the branch's differ. ``config`` as it is without a target, on the target
-    itself or for a commit being made."""
+    itself or for a commit being made. With it, the repository and its refs the target's tip
+    was read from, which the audit takes as they are (`AuditRequest.known_git`) rather than
+    ask git again."""
     unchanged = GatedConfig(config, None)
     target = options.target_branch
     if target is None or options.staged is not None:
-        return unchanged
-    head = options.head or "HEAD"
+        return unchanged, None
     try:
-        found = resolve(root, [target, head])
+        known = _known_git(root)
+        if known is None:
+            return unchanged, None
+        current = next((ref for ref in known[1][0] if ref.current), None)
+        head = options.head or "HEAD"
+        if options.head is None and current is not None:
+            head_commit: str | None = current.commit
+        else:  # a detached HEAD or a --head: git resolves it
+            head_commit = (resolve(root, [head]).get(head) or (None,))[0]
     except (ValueError, GitError):
-        return unchanged
-    tip = found.get(target)
-    if tip is None or tip == found.get(head):  # on the target itself: nothing is merged
-        return unchanged
+        return unchanged, None
+    tip = branch_tip(target, known[1][0])  # the tip the audit's merge gate reads too
+    if tip is None or tip.commit == head_commit:  # on the target itself: nothing is merged
+        return unchanged, known
     block_input = options.block_files is not None
     gated = gate_from_base(
-        root, config, tip[0], options.config_file, block_input=block_input, in_clone=True
+        root, config, tip.commit, options.config_file, block_input=block_input, in_clone=True
     )
     given = {
         "block-files": block_input,
@@ -224,7 +237,13 @@ def _target_gate(root: Path, config: Config, options: CheckOptions) -> GatedConf
     changed = [key for key in changed_keys(config, gated.config) if not given.get(key)]
     if changed:
         click.echo(f"handoff-audit: note: {_target_note(config, gated, target, changed)}", err=True)
-    return gated
+    return gated, known
+
+
+def _known_git(root: Path) -> tuple[RepoInfo, Refs] | None:
+    """The repository at ``root`` and its refs; ``None`` outside git."""
+    repo = repo_info(root)
+    return None if repo is None else (repo, read_refs(root))
 
 
 def _target_note(config: Config, gated: GatedConfig, target: str, changed: list[str]) -> str:

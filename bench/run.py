@@ -35,15 +35,16 @@ import plot
 import synth
 
 TARGET_N = 10_000
-MAX_GIT = 16
+MAX_GIT = 15
 """The git processes of one audit at most, whatever N: ten, and since session 55 the merge gate's
 ``diff --merge-base`` of the merge target against the commit for the links it adds
 (`git/linked_folders`); since session 58 the one ``rev-list`` that tells which other branches
 hold the commits of every packet whose last known good commit is off the history (the bench's
-lkg-unknown packets copied from feat/spike, `git/foreign_commits`); since session 59 the three
+lkg-unknown packets copied from feat/spike, `git/foreign_commits`); since session 59 the two
 that read the merge gate's settings from ``--target-branch``'s configuration as the Action reads
-them from the base (`cli/check._target_gate`: the target resolved, its configuration files
-listed and read)."""
+them from the base (`cli/check._target_gate`: its configuration files listed and read; the
+target's tip is taken from the refs the audit reads anyway, read once and handed to it, since
+session 60: 16 before)."""
 MAX_PEAK_MB = 250
 MAX_PEER_RATIO = 0.5
 MAX_FLOOR_RATIO = 3.0

@@ -38,7 +38,7 @@ from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.git.base_tip import branch_tip
-from handoff_audit.git.plumbing import GitError, RepoInfo, Refs, read_refs, repo_info, resolve
+from handoff_audit.git.plumbing import GitError, Refs, RepoInfo, read_refs, repo_info, resolve
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
 from handoff_audit.model.context import StagedChanges, Target

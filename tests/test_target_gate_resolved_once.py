@@ -1,7 +1,6 @@
 """``check --target-branch main`` reads the merge gate's settings from main's configuration: main's
 tip is found once, in the refs the audit then takes as they are (no ``cat-file --batch-check`` of
-its own before the audit's), and it is the tip the merge gate judges against, a remote-tracking
-``origin/main`` in a clone without a local ``main`` too."""
+its own before the audit's)."""
 
 from __future__ import annotations
 
@@ -105,16 +104,3 @@ def test_on_main_itself_nothing_is_read_from_it(
     assert "the merge gate reads" not in done.err
     calls = git_calls()
     assert not any(call[:1] == ["ls-tree"] and "-r" not in call for call in calls), calls
-
-
-def test_a_clone_without_a_local_main_reads_the_gate_from_origin_main(
-    tmp_path: Path, git_repo: GitRepo, run_cli: CliRun
-) -> None:
-    _loosening_branch(git_repo)
-    clone = tmp_path / "clone"
-    other = GitRepo(clone)
-    other.git("fetch", "-q", str(git_repo.root), "+refs/heads/*:refs/remotes/origin/*")
-    other.git("switch", "-q", "-c", "feat/x", "origin/feat/x")
-    assert not other.git("branch", "--list", "main")
-    done = run_cli(["check", "--target-branch", "main"], cwd=clone)
-    _blocked_by_mains_rules(done)

@@ -37,8 +37,8 @@ from handoff_audit.engine.session_state import session_state_note
 from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
-from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.plumbing import GitError, Refs, RepoInfo, read_refs, repo_info, resolve
+from handoff_audit.git.refs import Ref
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
 from handoff_audit.model.context import StagedChanges, Target
@@ -223,7 +223,7 @@ def _target_gate(
             head_commit = (resolve(root, [head]).get(head) or (None,))[0]
     except (ValueError, GitError):
         return unchanged, None
-    tip = branch_tip(target, known[1][0])  # the tip the audit's merge gate reads too
+    tip = _named_tip(target, known[1][0])
     if tip is None or tip.commit == head_commit:  # on the target itself: nothing is merged
         return unchanged, known
     block_input = options.block_files is not None
@@ -238,6 +238,15 @@ def _target_gate(
     if changed:
         click.echo(f"handoff-audit: note: {_target_note(config, gated, target, changed)}", err=True)
     return gated, known
+
+
+def _named_tip(target: str, refs: list[Ref]) -> Ref | None:
+    """The branch git names ``target`` by: the local branch, else ``refs/remotes/<target>``.
+    Not a remote-tracking namesake (``origin/main`` for ``main``), whose configuration would
+    override the ``protected-branches`` line the audit's advice asks for in a clone without a
+    local ``main`` (tests/test_feature_remote_head.py)."""
+    names = (f"refs/heads/{target}", f"refs/remotes/{target}")
+    return next((ref for name in names for ref in refs if ref.name == name), None)
 
 
 def _known_git(root: Path) -> tuple[RepoInfo, Refs] | None:

@@ -42,7 +42,6 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import names_from, root_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.branch_ignored import branch_ignored, taken_note
-from handoff_audit.engine.running_logs import beside_working_note
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import alias_target, stale_link
 from handoff_audit.errors import ConfigError, InputError, ShallowHistory
@@ -69,6 +68,7 @@ from handoff_audit.model.packet import (
     is_handoff_record,
     twin_of,
 )
+from handoff_audit.model.running_logs import beside_working_note
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.history import HISTORY_UNAVAILABLE

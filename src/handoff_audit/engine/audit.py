@@ -15,7 +15,6 @@ from handoff_audit.config import Config
 from handoff_audit.credentials import redact, redact_packet
 from handoff_audit.engine import discovery, own_scope, workers
 from handoff_audit.engine.loading import load_packets, printable
-from handoff_audit.engine.running_logs import kept_records
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key, next_files, unreadable_date
 from handoff_audit.engine.series_pointers import stale_pointers
@@ -34,6 +33,7 @@ from handoff_audit.model.packet import (
     twin_of,
 )
 from handoff_audit.model.repo_history import History
+from handoff_audit.model.running_logs import working_notes
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
 from handoff_audit.rules.base import Hit
@@ -152,14 +152,15 @@ def _run(request: AuditRequest) -> Report:
         found, left_out = _discover(request, pool)
         pairs = discovery.pair(found.names, found.lexists)
         jobs = jobs_for(request, len(pairs))
+        notes = working_notes(_hand_written(request.root, pairs))
         if jobs > 1:
             early = _start_git(request, pairs, found.repo)
-            packets, hits = pool.take(jobs).check(pairs)
+            packets, hits = pool.take(jobs).check(pairs, notes)
             pool.close()  # memory: the workers end before git's facts and the report
         else:
             pool.close()
             packets, hits = workers.check_packets(
-                request.root, pairs, request.config, request.target
+                request.root, pairs, request.config, request.target, notes
             )
         facts = _gather(request, packets, found, early)
     finally:
@@ -174,7 +175,7 @@ def _run(request: AuditRequest) -> Report:
     if facts is not None and request.target.all_branches:
         branch_hits = list(_branch_hits(request, facts.branch_packets))
         packets = [*packets, *facts.branch_packets]
-    ctx = AuditContext(request.root, request.config, packets, request.target, history=facts)
+    ctx = AuditContext(request.root, request.config, packets, request.target, facts, notes)
     for check in workers.SHARED_CHECKS:
         all_hits.extend(check(ctx))
     # Once: applied, and their problems reported; an older file's cover its `secret` hits.
@@ -184,7 +185,6 @@ def _run(request: AuditRequest) -> Report:
         all_hits = _marked_elsewhere(all_hits, branch_hits, facts.branch_packets, packets)
     submodules = facts.submodules if facts is not None else frozenset()
     all_hits = _judged(left_out, _no_notes(all_hits, submodules), frozenset(found.left_out))
-    all_hits = kept_records(all_hits, packets)
     shown = _file_names(all_hits, packets) | _topics(packets)
     refs = frozenset(p.ref for p in packets if p.ref is not None)
     findings, suppressed = _decide(all_hits, request, inline, shown, refs)
@@ -203,6 +203,11 @@ def _run(request: AuditRequest) -> Report:
         warnings_said=(*_warnings(facts, found), *pointed),
         pointers_said=pointed,
     )
+
+
+def _hand_written(root: Path, pairs: list[discovery.PacketFiles]) -> Iterator[str]:
+    """The markdown-only handoffs of ``pairs``, named as their packets will be."""
+    return (printable(rel(root, p.path)) for p in pairs if p.kind == "markdown")
 
 
 def _notices(facts: History | None, target: Target) -> tuple[str, ...]:

@@ -34,7 +34,6 @@ from handoff_audit.engine.inherited_brief import detached_told, inherited_lines,
 from handoff_audit.engine.instructed import Told, promote, told_why
 from handoff_audit.engine.local_handoff import local_brief
 from handoff_audit.engine.rebase_brief import Midway, midway_packets, rebased_branch
-from handoff_audit.engine.running_logs import working_first
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import stale_alias
 from handoff_audit.engine.series_owner import (
@@ -63,6 +62,7 @@ from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, Ser
 from handoff_audit.model.lkg_trust import trusted_lkg
 from handoff_audit.model.packet import Packet, in_series, is_handoff_record, series_folder
 from handoff_audit.model.repo_history import Commit, SeriesGuess
+from handoff_audit.model.running_logs import working_first
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit

@@ -69,17 +69,22 @@ def can_fork() -> bool:
 
 
 def check_packets(
-    root: Path, pairs: list[PacketFiles], config: Config, target: Target
+    root: Path,
+    pairs: list[PacketFiles],
+    config: Config,
+    target: Target,
+    notes: frozenset[str] = frozenset(),
 ) -> tuple[list[Packet], list[Hit]]:
     """Read ``pairs`` and run `PER_PACKET_CHECKS` on them: the packets, in order, and the hits.
-    A file that is a JSON Schema (`is_json_schema`) is dropped once read: it is not a packet."""
+    A file that is a JSON Schema (`is_json_schema`) is dropped once read: it is not a packet.
+    ``notes``: every working note of the audit (`AuditContext.working_notes`)."""
     packets, hits = load_pairs(root, pairs, config)
     schemas = {p.path for p in packets if p.kind == "json" and is_json_schema(p.data)}
     if schemas:
         dropped = schemas | {p.markdown_path for p in packets if p.path in schemas}
         packets = [p for p in packets if p.path not in schemas]
         hits = [hit for hit in hits if hit.path not in dropped]
-    ctx = AuditContext(root=root, config=config, packets=packets, target=target)
+    ctx = AuditContext(root, config, packets, target, working_notes=notes)
     for check in PER_PACKET_CHECKS:
         hits.extend(check(ctx))
     for packet in packets:  # `clean` asked here: in a worker, not in the process that waits
@@ -113,7 +118,9 @@ class Workers:
             each.start()
         self._reader: threading.Thread | None = None
 
-    def check(self, pairs: list[PacketFiles]) -> tuple[list[Packet], list[Hit]]:
+    def check(
+        self, pairs: list[PacketFiles], notes: frozenset[str] = frozenset()
+    ) -> tuple[list[Packet], list[Hit]]:
         """`check_packets` over ``pairs`` in this process and the workers: the same packets in
         the same order, and the same hits."""
         inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -125,11 +132,12 @@ class Workers:
         self._reader.start()
 
         def own(chunk: _Chunk) -> tuple[list[Packet], list[Hit]]:
-            return check_packets(self._root, pairs[chunk[0] : chunk[1]], self._config, self._target)
+            chunked = pairs[chunk[0] : chunk[1]]
+            return check_packets(self._root, chunked, self._config, self._target, notes)
 
         def give(chunk: _Chunk) -> None:
             files = [(p.path, p.kind, p.markdown) for p in pairs[chunk[0] : chunk[1]]]
-            self._tasks.put((chunk, marshal.dumps(files)))
+            self._tasks.put((chunk, marshal.dumps((files, notes))))
 
         return _in_order(_share(own, give, len(pairs), inbox, self.processes))
 
@@ -156,10 +164,11 @@ def _serve(root: Path, config: Config, target: Target, tasks: Any, results: Any)
     """A worker: prepared (`prepare`), then checks the chunks it is given until told to stop."""
     prepare(config)
     while (task := tasks.get()) is not None:
-        chunk, files = task
+        chunk, sent = task
         try:
-            pairs = [PacketFiles(*each) for each in marshal.loads(files)]
-            packets, hits = check_packets(root, pairs, config, target)
+            files, notes = marshal.loads(sent)
+            pairs = [PacketFiles(*each) for each in files]
+            packets, hits = check_packets(root, pairs, config, target, notes)
             results.put((chunk, (_plain(packets), hits), None))
         except Exception as error:  # handed to the caller, raised there as in this process
             results.put((chunk, None, error))

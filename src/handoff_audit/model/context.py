@@ -80,3 +80,9 @@ class AuditContext:
     """What the audit checks against."""
     history: History | None = None
     """Facts gathered from git in a constant number of calls; ``None`` outside a repository."""
+    working_notes: frozenset[str] = frozenset()
+    """The work tree's working notes: its hand-written handoffs that are no running log, from
+    the root, all of them though ``packets`` holds a part (a worker's chunk). A running log in
+    the folder of one is the project's record, whose next step that note carries
+    (`running_logs.note_beside`): `md-incomplete` asks no next step of it, and
+    `handoff-outdated` asks for an entry."""

@@ -21,6 +21,7 @@ from handoff_audit.rules.last_known_good import LKG_BEHIND, LKG_UNKNOWN, judge_l
 from handoff_audit.rules.last_known_good import update_of as _update
 from handoff_audit.rules.outdated_words import (
     UNGATED,
+    log_words,
     moved_on,
     next_handoff,
     on_this_branch,
@@ -153,6 +154,9 @@ default branch this warning is all that says it is stale: the finding says so, a
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit
 after the last work (`git rm HANDOFF.md`), which is how a hand-written handoff is finished.
+A running log (`SESSION_LOG.md`, a name ending in "log" or "journal") that no `block-files`
+glob names is kept and added to, never deleted: the finding asks for an entry for the commits
+since, with the next step unless a working note in its folder (`SESSION_HANDOFF.md`) carries it.
 A dated series' current file is a record, never deleted: add to it, or write the series' next
 dated file (in a numbered series, `docs/handoffs/002-auth.md`, its next number in the same
 format: `003-<topic>.md`, and `003_<topic>.md` after `002_auth.md`). A series' live file
@@ -277,7 +281,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 kept = kept_on_purpose(packet.path, ctx.config)
                 gated = named_block_file(packet.path, ctx.config)
                 kind = (series, kept, gated)
-                yield from _hand_written(packet, facts.info(packet), kind, following)
+                log = log_words(packet.path, ctx.working_notes)
+                yield from _hand_written(packet, facts.info(packet), kind, following, log)
             if packet.path in facts.unordered_series:
                 yield _unordered(packet, facts.unordered_series[packet.path])
     in_tree = facts.in_head_tree if facts else frozenset()
@@ -406,6 +411,7 @@ def _hand_written(
     info: PacketHistory | None,
     kind: tuple[bool, bool, bool],
     following: str | None,
+    log: tuple[str, str] | None = None,
 ) -> Iterator[Hit]:
     """``handoff-outdated`` for a markdown-only handoff; one of a series (``kind``'s first) is
     a record the project keeps, so its other way out is the series' next file (``following``,
@@ -414,7 +420,8 @@ def _hand_written(
     followed; nor is a working note ``block-files`` leaves out on purpose (``kind``'s second,
     `kept_on_purpose`) deleted. A note the merge gate does not block (``kind``'s third: no
     ``block-files`` glob names it, ``SESSION_STATE.md``) is told why, as this warning is then
-    all that says it is stale."""
+    all that says it is stale. A running log (``log``: what to add to it and why it is kept,
+    `log_words`) the gate does not block is asked for an entry, never its deletion."""
     series, kept, gated = kind
     if info is None or info.outdated_by is None or info.uncommitted:
         return
@@ -427,8 +434,11 @@ def _hand_written(
     count = info.outdated_count or 1
     since = since_of(info)
     folder = packet.path.rpartition("/")[0]
+    ask = "what changed and the next step now"
     if kept and not series:
         other = " (`block-files` keeps it on purpose, a `!` entry: keep it, do not delete it)"
+    elif log is not None and not series and not gated:
+        ask, other = log[0], f" ({log[1]}; {UNGATED})"
     elif not series:
         other = ", or, if the work is done, delete it in a commit"
         if not gated:
@@ -447,6 +457,7 @@ def _hand_written(
             (commit.sha, commit.subject, commit.files),
             other,
             on_this_branch(info, count),
+            ask,
         ),
     )
 

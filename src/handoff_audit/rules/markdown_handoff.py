@@ -327,12 +327,14 @@ Suppress with `<!-- handoff-audit: ignore not-a-handoff reason -->` if it is bot
 
 
 def markdown_only_hits(
-    path: str, text: str, config: Config, moves: Moves | None = None
+    path: str, text: str, config: Config, moves: Moves | None = None, *, record: bool = False
 ) -> Iterator[Hit]:
     """What `check` finds in the markdown-only handoff ``path`` (from the repository's root)
     holding ``text``: that it is not a handoff, or still a template (``placeholder``), and each
     facet it lacks (``md-incomplete``). `explain md-incomplete --file` shows the same.
-    ``moves``: the tree the way out of ``not-a-handoff`` moves the file in (`Moves`)."""
+    ``moves``: the tree the way out of ``not-a-handoff`` moves the file in (`Moves`);
+    ``record``: a running log beside a working note (`running_logs.note_beside`), of which no
+    next step is asked (the note carries it)."""
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import finished_message, missing_parts
 
@@ -348,6 +350,8 @@ def markdown_only_hits(
     if blanks:
         yield Hit(PLACEHOLDER, path, _template_message(blanks), line=blanks[0].line)
     for part in missing_parts(text, template_line=blanks[0].line if blanks else None):
+        if record and part.facet == "next":
+            continue
         if part.finished is not None and series_handoff(path, config):
             said = finished_message(part.finished, path)
             line = part.finished.line

@@ -8,6 +8,7 @@ import time
 
 from handoff_audit import controls
 from handoff_audit.model.repo_history import PacketHistory
+from handoff_audit.model.running_logs import is_running_log, note_beside
 from handoff_audit.model.series_names import dated_folder
 from handoff_audit.textcut import shorten
 
@@ -66,18 +67,19 @@ def moved_on(
     newest: tuple[str, str, tuple[str, ...]],
     other: str,
     where: str = "",
+    ask: str = "what changed and the next step now",
 ) -> str:
     """``handoff-outdated``'s message on the handoff ``path`` (``since``: when it last changed,
-    in brackets): ``count`` later commits, the ``newest`` (its id, subject and files), and what
-    else may be done (``other``); ``where``: which commits ``count`` counts, when not all
-    (`on_this_branch`)."""
+    in brackets): ``count`` later commits, the ``newest`` (its id, subject and files), what to
+    add (``ask``) and what else may be done (``other``); ``where``: which commits ``count``
+    counts, when not all (`on_this_branch`)."""
     sha, subject, files = newest
     return (
         f"the work moved on after this handoff{since}: {count} later "
         f"{'commits' if count > 1 else 'commit'}{where} "
         f"{'touch' if count > 1 else 'touches'} other files, the newest "
-        f"{sha[:12]} {subject_of(subject)} changed {files_of(files)}; add what "
-        f"changed and the next step now to {path}{other}"
+        f"{sha[:12]} {subject_of(subject)} changed {files_of(files)}; add {ask} to "
+        f"{path}{other}"
     )
 
 
@@ -96,3 +98,21 @@ def files_of(files: tuple[str, ...], shown: int = 3) -> str:
     names = ", ".join(quoted(f) for f in files[:shown])
     more = len(files) - shown
     return f"{names} and {more} more file{'s' if more > 1 else ''}" if more > 0 else names
+
+
+def log_words(path: str, notes: frozenset[str]) -> tuple[str, str] | None:
+    """For a running log ``path``, what `handoff-outdated` asks to add to it and why it is
+    kept: an entry, and the next step too unless a working note of ``notes`` beside it carries
+    it (`running_logs.note_beside`); ``None`` for any other handoff."""
+    if not is_running_log(path):
+        return None
+    note = note_beside(path, notes)
+    if note is None:
+        return "an entry for the commits since, with the next step,", _KEPT_LOG
+    return (
+        "an entry for the commits since",
+        f"{_KEPT_LOG}, and {note} beside it carries the next step",
+    )
+
+
+_KEPT_LOG = "a running log is kept and added to, not deleted"

@@ -18,6 +18,7 @@ from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, is_finished, named_block_file, twin_of
+from handoff_audit.model.running_logs import note_beside
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.markdown_handoff import MD_INCOMPLETE, NOT_A_HANDOFF, markdown_only_hits
 from handoff_audit.rules.mismatch_advice import mismatch_advice
@@ -180,7 +181,10 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 yield from _unpaired(packet, ctx.config, moves)
             yield from _log(packet, ctx.config.keep_last)
         elif packet.text is not None:
-            yield from _incomplete(packet, ctx.config, moves)
+            record = note_beside(packet.path, ctx.working_notes) is not None
+            yield from markdown_only_hits(
+                packet.path, packet.text, ctx.config, moves, record=record
+            )
         if packet.markdown_text is not None and packet.markdown_path is not None:
             lines = packet.markdown_text.count("\n") + (
                 not packet.markdown_text.endswith("\n") and bool(packet.markdown_text)
@@ -364,7 +368,3 @@ def _log(packet: Packet, keep_last: int) -> Iterator[Hit]:
 
 def _passed(entry: Any) -> bool:
     return isinstance(entry, dict) and entry.get("exit") == 0 and entry.get("exit") is not False
-
-
-def _incomplete(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:
-    yield from markdown_only_hits(packet.path, packet.text or "", config, moves)

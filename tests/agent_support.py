@@ -43,7 +43,17 @@ class HookRun:
 
     @property
     def lines(self) -> list[str]:
-        return self.err.splitlines()
+        """What the agent or the user is shown: standard error, or on a stop let go with
+        warnings the JSON answer's ``systemMessage`` (the hook prints them there alone)."""
+        if self.err or not self.out.startswith('{"systemMessage"'):
+            return self.err.splitlines()
+        message: str = json.loads(self.out)["systemMessage"]
+        return message.splitlines()
+
+    @property
+    def said(self) -> str:
+        """`lines` as one text."""
+        return "\n".join(self.lines)
 
 
 def run_hook(stdin: bytes | str | dict[str, Any], cwd: Path | None = None) -> HookRun:

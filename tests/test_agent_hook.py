@@ -904,7 +904,7 @@ def test_precompact_only_reports_by_default(repo: GitRepo) -> None:
     run = run_hook(stop_event(repo.root, event="PreCompact"))
     assert run.code == 0
     assert "advisory" in run.lines[0]
-    assert "no active handoff" in run.err
+    assert "no active handoff" in run.said
 
 
 def test_configured_events_and_rules(repo: GitRepo) -> None:
@@ -926,7 +926,7 @@ def test_configured_events_and_rules(repo: GitRepo) -> None:
     repo.commit("refunds: more rounding")
     stop = run_hook(stop_event(repo.root))
     assert stop.code == 0
-    assert "advisory" in stop.err
+    assert "advisory" in stop.said
     assert run_hook(stop_event(repo.root, event="PreCompact")).code == 2
 
 
@@ -1242,5 +1242,6 @@ def test_a_configuration_file_ignored_is_named_when_the_hook_cannot_judge(repo: 
     assert run.code == 0
     assert run.lines[:-1] == before.lines
     assert run.lines[-1].startswith(IGNORED)
-    # Warnings on a stop let go are shown to the user too: the JSON answer's systemMessage.
+    # Warnings on a stop let go are shown to the user once: the JSON answer's systemMessage.
     assert json.loads(run.out) == {"systemMessage": "\n".join(run.lines)}
+    assert run.err == ""

@@ -64,8 +64,8 @@ def test_the_blocks_in_a_row_are_bounded_and_the_last_stop_says_what_is_wrong(
     let_go = run_hook(stop_event(repo.root, active=True))
     assert let_go.code == 0, let_go.err
     assert len(let_go.lines) == 1
-    assert "blocked 3 times in a row (agent-hook.max-blocks: 3)" in let_go.err
-    assert "no active handoff (its work: src/refunds.py)" in let_go.err
+    assert "blocked 3 times in a row (agent-hook.max-blocks: 3)" in let_go.said
+    assert "no active handoff (its work: src/refunds.py)" in let_go.said
     assert "Traceback" not in let_go.err
     # A stop the agent makes later, of its own accord, starts a new chain.
     assert run_hook(stop_event(repo.root)).code == 2
@@ -77,7 +77,7 @@ def test_max_blocks_is_configured_under_agent_hook(repo: GitRepo) -> None:
     assert run_hook(stop_event(repo.root)).code == 2
     let_go = run_hook(stop_event(repo.root, active=True))
     assert let_go.code == 0, let_go.err
-    assert "blocked 1 times in a row (agent-hook.max-blocks: 1)" in let_go.err
+    assert "blocked 1 times in a row (agent-hook.max-blocks: 1)" in let_go.said
 
 
 def test_a_wrong_max_blocks_of_the_branch_names_the_key_within_the_default_bound(
@@ -96,8 +96,8 @@ def test_without_a_session_id_a_stop_after_a_block_is_let_go(repo: GitRepo) -> N
     del event["session_id"]
     run = run_hook(event)
     assert run.code == 0
-    assert "stop_hook_active" in run.err
-    assert "no active handoff (its work: src/refunds.py)" in run.err
+    assert "stop_hook_active" in run.said
+    assert "no active handoff (its work: src/refunds.py)" in run.said
     assert _counts(repo) == []
 
 
@@ -147,7 +147,7 @@ def test_a_stop_after_another_hooks_block_is_judged_and_counted_from_nothing(
     assert codes == [2, 2, 2]
     let_go = run_hook(stop_event(repo.root, active=True))
     assert let_go.code == 0, let_go.err
-    assert "blocked 3 times in a row (agent-hook.max-blocks: 3)" in let_go.err
+    assert "blocked 3 times in a row (agent-hook.max-blocks: 3)" in let_go.said
 
 
 def test_a_chain_let_go_at_the_bound_stays_let_go_after_another_hooks_block(
@@ -159,8 +159,8 @@ def test_a_chain_let_go_at_the_bound_stays_let_go_after_another_hooks_block(
     codes = [run_hook(stop_event(repo.root, active=n > 0)).code for n in range(7)]
     assert codes == [2, 2, 2, 0, 0, 0, 0], codes
     again = run_hook(stop_event(repo.root, active=True))
-    assert "let go after 3 blocks in a row (agent-hook.max-blocks: 3)" in again.err
-    assert "no active handoff (its work: src/refunds.py)" in again.err
+    assert "let go after 3 blocks in a row (agent-hook.max-blocks: 3)" in again.said
+    assert "no active handoff (its work: src/refunds.py)" in again.said
     assert len(again.lines) == 1
     # A stop that follows no block starts a new chain, blocked again up to the bound.
     anew = [run_hook(stop_event(repo.root, active=n > 0)).code for n in range(5)]
@@ -193,8 +193,8 @@ def test_a_stop_after_a_block_is_let_go_when_no_count_can_be_kept(repo: GitRepo)
     let_go = run_hook(stop_event(repo.root, active=True))
     assert let_go.code == 0, let_go.err
     assert len(let_go.lines) == 1
-    assert "no count of this session's blocks can be kept" in let_go.err
-    assert "no active handoff (its work: src/refunds.py)" in let_go.err
+    assert "no count of this session's blocks can be kept" in let_go.said
+    assert "no active handoff (its work: src/refunds.py)" in let_go.said
 
 
 def test_letting_a_chain_go_removes_week_old_chain_files_and_nothing_else(repo: GitRepo) -> None:

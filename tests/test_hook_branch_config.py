@@ -31,8 +31,8 @@ def test_a_configuration_the_branch_committed_broken_holds_the_stop(git_repo: Gi
     # The default bound: the configured one cannot be read.
     let_go = run_hook(stop_event(repo.root, active=True))
     assert let_go.code == 0, let_go.err
-    assert "blocked 3 times in a row (agent-hook.max-blocks: 3)" in let_go.err
-    assert "its configuration still cannot be read" in let_go.err
+    assert "blocked 3 times in a row (agent-hook.max-blocks: 3)" in let_go.said
+    assert "its configuration still cannot be read" in let_go.said
 
 
 def test_an_uncommitted_broken_configuration_holds_the_stop_from_a_subfolder(

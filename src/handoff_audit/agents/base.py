@@ -62,9 +62,9 @@ class Answer:
     """The repository's files the lines name, as they name them: a credential-shaped part of
     one is shown as the tree has it (`credentials.redact`), so that a printed command works."""
     shown: bool = False
-    """The lines are warnings on an event let go: also the JSON answer's ``systemMessage`` on
-    standard output, which the agent shows the user; on exit 0 it reads standard output only
-    (standard error only in its debug output)."""
+    """The lines are warnings on an event let go: the JSON answer's ``systemMessage`` on
+    standard output, which the agent shows the user, instead of standard error; on exit 0 it
+    reads standard output only (standard error only in its debug output)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,8 +58,9 @@ def run_hook(
     stdin: IO[bytes], err: IO[str], out: IO[str] | None = None, agent: Agent = AGENTS[0]
 ) -> int:
     """Read one event from ``stdin``, answer it as ``agent`` reads answers; its exit code. The
-    warnings of an event let go are on standard error and, for the user to see, in the JSON
-    answer's ``systemMessage`` on standard output (`Answer.shown`)."""
+    warnings of an event let go are the JSON answer's ``systemMessage`` on standard output,
+    which the agent shows the user (`Answer.shown`), and nowhere else: on exit 0 standard error
+    reaches only its debug output, and the same lines there were printed twice."""
     answer = answer_event(stdin, agent)
     if answer.stdout and out is not None:
         out.write(controls.json_text(answer.stdout) + "\n")
@@ -69,11 +70,12 @@ def run_hook(
     # event's cwd may hold ESC or a bidi override) reaches the agent's terminal; the
     # repository's files are named as the tree has them, as `check` names them.
     lines = [controls.one_line(redact(line, answer.file_names)) for line in answer.stderr]
-    for line in lines:
-        err.write(line + "\n")
     if answer.shown and lines and not answer.stdout and out is not None:
         shown = json.dumps({"systemMessage": "\n".join(lines)}, ensure_ascii=False)
         out.write(controls.json_text(shown) + "\n")
+        return answer.exit
+    for line in lines:
+        err.write(line + "\n")
     return answer.exit
 
 

@@ -758,10 +758,10 @@ def test_the_since_then_fix_makes_the_new_step_the_brief_s_next_action(repo: Git
     assert "or, when the work is finished: git rm -- SESSION_HANDOFF.md && git commit" in run.err
     command = the_command(run.err, "fix: ")
     context = since_then_brief(repo, command, "Add logout() to src/login.py.", "Wrote the tests.")
-    first = context.split("\n(", 1)[0]
-    assert first.startswith("Next action: Add logout() to src/login.py."), first
-    earlier = first.split("Steps written here before (delete those done):", 1)[1]
-    assert "Write tests/test_login.py" in earlier, first  # kept below the new step, never lost
+    first, written = context.split("\n(", 1)
+    assert first == "Next action: Add logout() to src/login.py.", first  # the new step alone
+    earlier = written.split("Steps written here before (delete those done):", 1)[1]
+    assert "Write tests/test_login.py" in earlier, written  # kept below the new step, never lost
 
 
 _SERIES_FILE = (

@@ -290,8 +290,8 @@ def test_the_refreshed_next_step_left_empty_keeps_the_step_written_before(
 ) -> None:
     """The agent follows the Stop hook's fix for newer work, writes what changed and leaves the
     next step empty: the step the section held before is kept below the line that says to
-    delete those done (never lost), in the one "## Next step" section, and is the next action
-    `show` quotes."""
+    delete those done (never lost), in the one "## Next step" section, and, nothing written
+    above that line, is the next action `show` quotes, without the line."""
     repo.write("HANDOFF.md", TWO_NEXT_STEPS.split("## Pointers")[0].rstrip() + "\n")
     repo.commit("handoff")
     repo.write("src/refunds/retry.py", "RETRIES = 0\n")
@@ -312,4 +312,6 @@ def test_the_refreshed_next_step_left_empty_keeps_the_step_written_before(
 
     shown = show(run_cli, repo)
     assert shown.code == 0, shown.err
-    assert "Run the migration in `db/0042.sql`" in shown.out.split("as written:")[0], shown.out
+    quoted = shown.out.split("As written:")[0]
+    assert "Run the migration in `db/0042.sql`" in quoted, shown.out
+    assert "Steps written here before" not in quoted, shown.out

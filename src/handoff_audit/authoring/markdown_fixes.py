@@ -12,6 +12,7 @@ from handoff_audit import shell
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
 from handoff_audit.engine.step_sections import set_aside
+from handoff_audit.engine.next_step import EARLIER
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.markdown.facet_headings import TICKED_AT_END, heading_facet
 from handoff_audit.markdown.steps import finished_item
@@ -193,9 +194,6 @@ def refreshed(quoted: str, since: str, held: Headings) -> str:
     return _REFRESH.format(next="%s", since=since, then=' "<the next step now>"', path=quoted)
 
 
-EARLIER = "Steps written here before (delete those done):"
-"""The line over the steps a next-step section held before the refresh fix wrote the new one
-above them: they are kept, never lost, for the agent to delete those done."""
 _PROGRAM = (
     'function hd(x){x=$0;sub(/^ */,"",x);return match(x,/^#+[ \\t\\r]/)?RLENGTH-1:0}'
     'NR==1{c=($0~/\\r$/)?"\\r":""}c!=""&&!/\\r$/{$0=$0 c}'

@@ -37,6 +37,10 @@ if TYPE_CHECKING:
 
 NEXT_LINES = 12
 """The most lines of a next-step section the brief puts first."""
+EARLIER = "Steps written here before (delete those done):"
+"""The line the Stop hook's in-place refresh writes over the steps a next-step section held
+before the new one (`authoring.markdown_fixes`): what follows it is kept for the agent to
+delete those done, not the next step, and the brief quotes none of it."""
 
 _ATX = re.compile(r"^\s{0,3}(#{1,6})\s")
 _SETEXT_LINE = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
@@ -139,7 +143,8 @@ def _found_step(text: str) -> NextStep:
     text = readable_lines(text)
     reading = read(text)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
-    found = _outside_history(reading.found.get("next", []), lines)
+    found = _not_kept_earlier(reading.found.get("next", []), lines)
+    found = _outside_history(found, lines)
     aside = set_aside(lines, (place.line for place in found))
     found = [place for place in found if place.line not in aside]
     found = _in_newest_entry(_no_shipped(found, lines), reading.entries, lines)
@@ -482,6 +487,10 @@ def _under(
             or (index > start and _thematic_break(lines[index - 1], line))
         ):
             break
+        if not fenced and line.strip() == EARLIER:
+            if body:
+                break  # the steps the refresh kept below the new ones
+            continue  # none written above it: the steps kept are the current ones
         if index == start and _SETEXT_LINE.match(line):
             continue  # the underline of the label's own heading
         indent = len(line) - len(line.lstrip())
@@ -640,6 +649,24 @@ def _outside_history(found: list[Evidence], lines: list[str]) -> list[Evidence]:
             )
     kept = [each for each in found if each.line not in past]
     return kept if any(_says_next(each, lines) for each in kept) else found
+
+
+def _not_kept_earlier(found: list[Evidence], lines: list[str]) -> list[Evidence]:
+    """The places found but those below an `EARLIER` line under a step written above it:
+    steps the refresh kept under the new one ("**Next:** …" there is an older step, not the
+    next). With nothing written above the line, the steps kept are the section's only ones."""
+    kept: set[int] = set()
+    below = newer = False
+    for number, line in enumerate(lines, 1):
+        if _ATX.match(line):
+            below = newer = False
+        elif line.strip() == EARLIER:
+            below = newer
+        elif not below:
+            newer = newer or bool(line.strip())
+        if below:
+            kept.add(number)
+    return [each for each in found if each.line not in kept]
 
 
 def _says_next(place: Evidence, lines: list[str]) -> bool:

@@ -153,10 +153,12 @@ def test_the_hook_and_show_take_the_series_current_file_as_the_branch_s_handoff(
     assert brief.code == 0, brief.err
     data = json.loads(brief.out)
     assert data["path"] == CURRENT
-    # the step written first, the one it had kept below it for the agent to delete if done
+    # the step written first alone; the one kept below it, for the agent to delete if done,
+    # stays in the text
     [step] = [s["items"][0] for s in data["sections"] if s["key"] == "next_action"]
-    assert step.startswith("GBP done."), data
-    assert "delete those done):\nRound GBP refunds" in step, data
+    assert step == "GBP done.", data
+    [text] = [s["items"] for s in data["sections"] if s["key"] == "text"]
+    assert "Round GBP refunds" in "\n".join(text).split("delete those done):", 1)[1], data
     started = run_hook(stop_event(git_repo.root, event="SessionStart"))
     assert started.code == 0
     assert CURRENT in started.out and "GBP done." in started.out

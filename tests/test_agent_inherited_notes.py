@@ -12,6 +12,8 @@ import pytest
 
 from agent_support import ANSWERS, hook_command, run_fix, run_hook, stop_event
 from conftest import GitRepo
+from test_agent_session_start import context_of
+from test_brief_show import Run
 
 _PLACEHOLDER = re.compile(r'"<[^">]*>"')
 _OUTDATED = re.compile(r"^- (\S+) handoff-outdated", re.MULTILINE)
@@ -173,7 +175,7 @@ def test_a_branch_that_finished_its_note_is_not_asked_for_an_inherited_one(
     git_repo.commit("handoff: done")
     stop = run_hook(stop_event(git_repo.root))
     assert stop.code == 0, stop.err
-    assert f"{other}, inherited from main and unchanged on this branch" in stop.err
+    assert f"{other}, inherited from main and unchanged on this branch" in stop.said
     assert (git_repo.root / other).read_text().startswith("# Handoff: billing")
 
 
@@ -255,3 +257,32 @@ def test_work_no_note_speaks_for_needs_a_handoff_of_its_own(git_repo: GitRepo) -
     assert _play(git_repo) == []
     assert git_repo.git("diff", "--name-only", "main", "--", "docs").strip() == ""
     assert (git_repo.root / "handoff.json").is_file()
+
+
+def test_a_session_on_work_no_note_speaks_for_is_told_what_the_stop_hook_asks(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Only README.md changed: SessionStart and `show` used to hand over main's newest note
+    (its next action, "Add auth tests …") as the branch's handoff while the Stop hook asked for
+    a handoff of the branch's own. Now they say the notes are main's, not this branch's, and
+    give the command the hook asks for. An agent that knows only the printed text runs it as
+    printed, filled in, and the hook lets the session stop, the notes left as main has them."""
+    _notes_naming_tests(git_repo)
+    git_repo.git("switch", "-q", "-c", "readme")
+    git_repo.write("README.md", "readme\nmore\n")
+    git_repo.commit("readme")
+    start = context_of(run_hook(stop_event(git_repo.root, event="SessionStart")))
+    assert "Next action" not in start and "Add auth tests" not in start, start
+    assert "docs/auth/HANDOFF.md, docs/billing/HANDOFF.md, inherited from main" in start, start
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert shown.code == 1 and shown.out == start, shown.out
+    assert "no handoff of this branch's own" in shown.err, shown.err
+    [command] = [line.split(": ", 1)[1] for line in start.splitlines() if " new --summary " in line]
+    assert run_fix(git_repo.root, _filled(command)).returncode == 0, command
+    git_repo.commit("handoff")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    brief = run_cli(["show"], cwd=git_repo.root).out
+    assert brief.startswith(
+        f"Next action: {ANSWERS['<the first thing the next session should do>']}"
+    )
+    assert git_repo.git("diff", "--name-only", "main", "--", "docs").strip() == ""

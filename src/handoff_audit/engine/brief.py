@@ -22,7 +22,7 @@ from pathlib import Path
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
-from handoff_audit.engine.brief_errors import NoHandoff, UnreadableHandoff
+from handoff_audit.engine.brief_errors import NoHandoff, UnreadableHandoff, nothing_found
 from handoff_audit.engine.brief_sections import (
     ITEM_CHARS,
     MAX_ITEMS,
@@ -30,7 +30,12 @@ from handoff_audit.engine.brief_sections import (
     verify_commits,
 )
 from handoff_audit.engine.committed_dirt import committed_dirt
-from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
+from handoff_audit.engine.inherited_brief import (
+    detached_told,
+    inherited_lines,
+    renamed_repoint,
+    set_aside,
+)
 from handoff_audit.engine.instructed import Told, promote, told_why
 from handoff_audit.engine.local_handoff import local_brief
 from handoff_audit.engine.rebase_brief import Midway, midway_packets, rebased_branch
@@ -205,9 +210,13 @@ def _chosen(
     real = working_first(_real(candidates, config)) if state == "hand-written" else candidates
     # notes the branch inherited unchanged: the one its work is on, as the Stop hook asks it
     named = told[0] if told is not None and state == "hand-written" else None
-    picked = named if any(p.path == named for p in real) else None
-    picked = picked or inherited_pick(root, config, [p.path for p in real if p.kind == "markdown"])
-    chosen = next((p for p in real if p.path == picked), None) or _newest(real, changes, dirt)
+    pick = named if any(p.path == named for p in real) else None
+    if pick is None:
+        picked = inherited_pick(root, config, [p.path for p in real if p.kind == "markdown"])
+        if picked.aside and {p.path for p in real} == set(picked.aside):
+            raise set_aside(picked)  # none is the branch's: the Stop hook asks for its own
+        pick = picked.pick
+    chosen = next((p for p in real if p.path == pick), None) or _newest(real, changes, dirt)
     _refuse_unreadable(chosen, unread)
     return chosen, changes, dirt, newer_line(root, config, (_files(chosen), dirt), changes, strays)
 
@@ -529,7 +538,7 @@ def _candidates(
         candidates = [p for p in packets if fits(p)]
         if candidates:
             return state, candidates
-    raise NoHandoff(_nothing_found(packets, branch))
+    raise NoHandoff(nothing_found(packets, branch))
 
 
 def _newest(candidates: list[Packet], changes: dict[str, Commit], dirt: dict[str, str]) -> Packet:
@@ -562,22 +571,6 @@ def _reads_as_handoff(packet: Packet, config: Config) -> bool:
     if instead is not None:
         return not _reported(packet, config, NOT_A_HANDOFF.id)
     return not blanks
-
-
-def _nothing_found(packets: list[Packet], branch: str) -> str:
-    others = sorted(
-        f"{p.path} (branch {p.branch})" for p in packets if p.branch and p.branch != branch
-    )
-    unreadable = sorted(p.path for p in packets if p.unread)
-    shown = redact(branch)  # no packet names it: a credential-shaped name is this one's own
-    said = (
-        f"branch {shown} has no handoff: no packet whose branch is {shown}, no hand-written handoff"
-    )
-    if unreadable:
-        said += f"; unreadable: {', '.join(unreadable[:3])} (run `{program()} check`)"
-    if others:
-        said += f"; other branches' packets (not this branch's): {', '.join(others[:3])}"
-    return said
 
 
 def _title(packet: Packet) -> str | None:

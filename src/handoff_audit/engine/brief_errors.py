@@ -3,7 +3,10 @@ branch has no handoff (`NoHandoff`), or it is there but cannot be shown (`Unread
 
 from __future__ import annotations
 
+from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
+from handoff_audit.model.packet import Packet
+from handoff_audit.program import program
 
 
 class NoHandoff(Exception):
@@ -39,3 +42,21 @@ class UnreadableHandoff(InputError):
         self.said = said
         self.path = path
         """The handoff's path as ``said`` names it."""
+
+
+def nothing_found(packets: list[Packet], branch: str) -> str:
+    """`NoHandoff`'s message: no handoff of this branch, with the packets that could not be
+    read and other branches' packets, a few of each."""
+    others = sorted(
+        f"{p.path} (branch {p.branch})" for p in packets if p.branch and p.branch != branch
+    )
+    unreadable = sorted(p.path for p in packets if p.unread)
+    shown = redact(branch)  # no packet names it: a credential-shaped name is this one's own
+    said = (
+        f"branch {shown} has no handoff: no packet whose branch is {shown}, no hand-written handoff"
+    )
+    if unreadable:
+        said += f"; unreadable: {', '.join(unreadable[:3])} (run `{program()} check`)"
+    if others:
+        said += f"; other branches' packets (not this branch's): {', '.join(others[:3])}"
+    return said

@@ -15,6 +15,7 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.cwd_paths import from_cwd
+from handoff_audit.engine.brief_errors import NoHandoff
 from handoff_audit.engine.rebase_brief import tip_packets
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import unmerged, unstaged
@@ -22,6 +23,7 @@ from handoff_audit.git.rebase_state import pending_in_progress, rebase_in_progre
 from handoff_audit.git.refs import Ref
 from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.git.switch import Branches, branches, switch_command
+from handoff_audit.git.workstream import Inherited
 from handoff_audit.model.brief import Freshness
 from handoff_audit.model.packet import Packet
 from handoff_audit.program import program
@@ -84,6 +86,29 @@ def inherited_lines(packets: Sequence[Packet], branch: str, root: Path) -> tuple
         )
     lines.append(f"Or, if it is finished: {program()} archive {path}")
     return tuple(" ".join(line.split()) for line in lines)
+
+
+def set_aside(inherited: Inherited) -> NoHandoff:
+    """What a branch is told whose only handoffs are working notes it inherited unchanged from
+    its base of which none speaks for its work more than another (`workstream.inherited_pick`:
+    a branch that changed only README.md): none is its handoff, as the Stop hook judges it,
+    which asks for a handoff of the branch's own; the lines say so and give the command."""
+    notes, base = ", ".join(inherited.aside), inherited.base_branch
+    work = ", ".join(inherited.work[:3]) + (", …" if len(inherited.work) > 3 else "")
+    nothing = NoHandoff(
+        f"no handoff of this branch's own: {notes}, inherited from {base} and unchanged on "
+        "this branch, are their own workstreams' notes, not this branch's handoff"
+    )
+    nothing.inherited = (
+        f"This branch has no handoff of its own. {notes}, inherited from {base} and unchanged "
+        f"here, are left to their own workstreams: none of them speaks for this branch's work "
+        f"({work}) more than another, so none is its handoff; read them for those workstreams "
+        "only, and leave them as they are.",
+        f"This branch's work needs a handoff of its own (the Stop hook asks for it): {program()} "
+        'new --summary "<what this session did>" --next-action "<the first thing the next '
+        'session should do>" --verdict-pointer "<path or URL of the test report>"',
+    )
+    return nothing
 
 
 DETACHED_SHOWN = 5

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.config import Config
@@ -94,26 +95,43 @@ def closest(root: Path, commit: str, notes: Sequence[str], work: Sequence[str]) 
     return first
 
 
-def inherited_pick(root: Path, config: Config, notes: Sequence[str]) -> str | None:
+@dataclass(frozen=True, slots=True)
+class Inherited:
+    """What `inherited_pick` found among the notes a branch inherited."""
+
+    pick: str | None = None
+    """The note `closest` picks for the branch's work."""
+    aside: tuple[str, ...] = ()
+    """All the notes, when none speaks for the work more than another: the Stop hook asks
+    for none of them but for a handoff of the branch's own."""
+    base_branch: str = ""
+    work: tuple[str, ...] = ()
+    """The files the branch changed since its base."""
+
+
+def inherited_pick(root: Path, config: Config, notes: Sequence[str]) -> Inherited:
     """For `show`: of two or more ``notes`` (no package's own, `note_scopes`) that the branch's
     base holds and the branch left unchanged, the one `closest` picks, when the branch has
-    work; ``None`` otherwise, or when git cannot say."""
+    work, or all of them set aside when it picks none; nothing otherwise, or when git cannot
+    say."""
     if len(notes) < 2:
-        return None
+        return Inherited()
     scoped = note_scopes(notes, "", work_folders(root))
     notes = [note for note in notes if note not in scoped]
     if len(notes) < 2:
-        return None
+        return Inherited()
     try:
         base_branch, _, base, _ = branch_base(root, config, None)
         if base_branch is None:
-            return None
-        changed = set(plumbing.changed_since(root, base))
-        if changed & set(notes) or listed(root, base, notes) != set(notes):
-            return None
-        return closest(root, base, notes, sorted(changed)) if changed else None
+            return Inherited()
+        changed = sorted(plumbing.changed_since(root, base))
+        if set(changed) & set(notes) or listed(root, base, notes) != set(notes) or not changed:
+            return Inherited()
+        pick = closest(root, base, notes, changed)
     except (plumbing.GitError, InputError):
-        return None
+        return Inherited()
+    aside = () if pick else tuple(notes)
+    return Inherited(pick, aside, base_branch, tuple(changed))
 
 
 def _near(root: Path, note: str, work: Sequence[str]) -> tuple[int, int]:

@@ -200,7 +200,7 @@ def test_with_the_block_files_input_the_notice_says_the_pull_requests_entries_ar
     )
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
-    assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
+    assert "handoff-in-merge::HANDOVER.md is already on the protected branch main" in done.out
     assert "already leave out" not in done.out
     assert "left out of the merge gate" not in done.out
     said = (
@@ -233,7 +233,8 @@ def test_a_pull_request_dropping_the_entry_is_blocked_by_both_saying_why(
     done, local = _both(runner, run_cli)
     why = "this branch's own `block-files` leaves HANDOVER.md out, but that change is not in force"
     assert done.code == 1, done.out
-    assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
+    said = "is already on the protected branch main" if main_has_it else "would be merged"
+    assert f"handoff-in-merge::HANDOVER.md {said}" in done.out
     assert why in done.out
     assert local.code == 1, (local.out, local.err)
     assert why in local.out
@@ -396,3 +397,39 @@ def test_a_branch_opening_the_gate_in_its_own_configuration_is_blocked_by_both(
     assert local.code == 0, (local.out, local.err)
     assert "handoff-in-merge" not in local.out
     assert "the merge gate reads" not in local.err
+
+
+@pytest.mark.parametrize("way", ["delete", "keep"])
+def test_a_note_main_keeps_unchanged_is_named_as_already_there(
+    runner: Runner, run_cli: CliRun, way: str
+) -> None:
+    """Session 59: a pull request that leaves the note main keeps as it is was told the note
+    "would be merged into the protected branch main", though main has that very file. The
+    verdict stays (the pull request carries a blocked file); the words say it is already on
+    main, and each way they give lets the pull request through, in the Action and locally."""
+    _main_keeps_the_note(runner)
+    repo = runner.repo
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write("src/mul.py", "def mul(a, b):\n    return a * b\n")
+    runner.head = repo.commit("mul")
+    done, local = _both(runner, run_cli)
+    assert done.code == 1 and done.outputs["blocked"] == "true", done.out
+    assert local.code == 1, (local.out, local.err)
+    [message] = [line for line in local.out.splitlines() if "handoff-in-merge" in line]
+    for said in (done.out, message):
+        assert "would be merged" not in said, said
+        assert (
+            "HANDOVER.md is already on the protected branch main, and this pull request, which "
+            "leaves it unchanged, still carries it"
+        ) in said, said
+    assert "delete it in this pull request (`git rm -- :/HANDOVER.md && git commit" in message
+    assert "which deletes it from main once merged" in message
+    if way == "delete":
+        repo.git("rm", "-q", "--", "HANDOVER.md")
+    else:  # the `!` entry the message gives, in this pull request
+        line = next(part for part in message.split("`") if part.startswith("block-files: ["))
+        repo.write(".handoff-audit.yml", line + "\n")
+    runner.head = repo.commit(f"handoff: {way}")
+    done, local = _both(runner, run_cli)
+    assert done.code == 0 and done.outputs["blocked"] == "false", done.out
+    assert local.code == 0, (local.out, local.err)

@@ -462,12 +462,14 @@ def _into_protected(
     lfs: set[str],
     packets: frozenset[str],
     also: str = "",
+    already: bool = False,
 ) -> Hit:
     """The block file ``path`` (as the message names it: ``named``) in what would be merged
     into the protected ``target``; ``lfs``:
     the Git LFS pointers, whose text is stored where the gate does not read; ``packets``: the
     names that only read as a packet's (`model.packet.lookalike_packets`); ``also``: the other
-    way, for a file the target already has (`_kept_on`)."""
+    way, for a file the target already has (`_kept_on`); ``already``: the target has it as the
+    branch does, so the merge brings nothing new in, yet the pull request carries it."""
     says = (
         "it is stored in Git LFS, so the gate cannot read it; remove it from the pull request"
         if path in lfs
@@ -477,14 +479,21 @@ def _into_protected(
         if unread
         else "a working note does not belong there; once the work is done, delete it"
     )
-    return Hit(
-        HANDOFF_IN_MERGE,
-        path,
-        f"{named} would be merged into the protected branch {target}: "
-        f"{says} in a commit "
-        f"after the last work (`{shell.git_rm(path)} && "
-        f'{shell.git()} commit -m "handoff: done"`) before merging{_agent_note(path)}{also}',
-    )
+    command = f'`{shell.git_rm(path)} && {shell.git()} commit -m "handoff: done"`'
+    head = f"{named} would be merged into the protected branch {target}"
+    fix = f"{says} in a commit after the last work ({command}) before merging"
+    if already:
+        head = (
+            f"{named} is already on the protected branch {target}, and this pull request, "
+            "which leaves it unchanged, still carries it"
+        )
+        if says.startswith("a working note"):
+            fix = (
+                f"the gate fails a pull request into {target} that carries a working note, "
+                f"even one {target} has; delete it in this pull request ({command}), which "
+                f"deletes it from {target} once merged"
+            )
+    return Hit(HANDOFF_IN_MERGE, path, f"{head}: {fix}{_agent_note(path)}{also}")
 
 
 def _merged(
@@ -528,8 +537,16 @@ def _merged(
                 f"; it is {was} renamed by letter case only, which on macOS and Windows is the "
                 f"same file, so the gate blocks it as it blocks {was}{also}"
             )
+        already = path in kept and path not in changed and was is None
         yield _into_protected(
-            named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
+            named,
+            path,
+            target,
+            unread=path in unread,
+            lfs=lfs,
+            packets=packets,
+            also=also,
+            already=already,
         )
 
 

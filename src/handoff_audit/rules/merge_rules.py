@@ -103,7 +103,9 @@ one once `block-files` leaves the file out, reports them.
 && git commit -m "handoff: done"`) before merging; move what is still worth keeping into the
 docs or an issue. A protected branch that keeps such files on purpose (examples, fixtures, a
 rolling handoff its agent instructions keep) says so in `block-files`: when the target branch
-already has the file, the message names the `block-files` line that leaves it out, in the syntax
+already has the file, the message says so (a file the pull request leaves as the target has it
+is already there: the pull request still carries it, and deleting it there deletes it from the
+target once merged) and names the `block-files` line that leaves it out, in the syntax
 of the configuration in use (not for a name the gate reads as another, `HANDOFF.md `, which
 it blocks as the name a reader sees). Make this check required in the branch protection
 rules so that GitHub refuses the merge while it fails. A suppression inside the file

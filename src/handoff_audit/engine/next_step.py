@@ -241,9 +241,14 @@ def _unquoted(lines: list[str], index: int) -> list[str]:
 def _titles_a_step(title: str) -> bool:
     """A heading that says the step itself: numbered ("### 1. Delete these files") or after a
     bare "Next:" ("## Next: fix log rotation", where "Next steps: previous ones closed" names
-    the section)."""
+    the section). A numbered section's name ("## 6. Suggested Next Steps", "## 7. 当前待办事项")
+    says no step: it names what the lines under it hold."""
     label = _NEXT_ONLY.match(title)
-    return _NUMBERED.match(title) is not None or bool(label and title[label.end() :].strip("*_ "))
+    number = _NUMBERED.match(title)
+    if number is not None:
+        words = title[number.end() :].strip("*_ ")
+        return heading_facet(words) != "next" or IMPERATIVE.match(words) is not None
+    return bool(label and title[label.end() :].strip("*_ "))
 
 
 def _in_newest_entry(
@@ -621,7 +626,11 @@ def _leads_to_next(line: str) -> bool:
         return True
     atx = _ATX.match(line)
     words = line[atx.end() :] if atx else line
-    labels = atx is not None or bool(_BOLD_ONLY.match(line) or _BARE_LABEL.match(line))
+    # a list item ending on a colon ("2. If desired, focus next on:") is a step, not a label
+    item = _LIST_ITEM.match(line) is not None
+    labels = atx is not None or bool(
+        _BOLD_ONLY.match(line) or (_BARE_LABEL.match(line) and not item)
+    )
     return labels and _SAYS_NEXT.search(words) is not None
 
 

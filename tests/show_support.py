@@ -24,7 +24,9 @@ def shown_on_branch(git_repo: GitRepo, run_cli: Run, text: str) -> str:
 
 def next_action(shown: str) -> str:
     """The "Next action:" lines of ``shown``, without the "(…)" line that says where they
-    stand and what follows it."""
+    stand and what follows it, nor the "Stale: …" line before them."""
+    if shown.startswith("Stale: "):
+        shown = shown.split("\n", 1)[1]
     return shown.split("\n(", 1)[0]
 
 

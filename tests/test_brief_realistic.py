@@ -115,7 +115,9 @@ def assert_carries_every_fact(brief: str, budget: int) -> None:
     assert len(brief) <= budget
     missing = [name for name, fact in FACTS.items() if fact not in brief]
     assert missing == []
-    assert brief.splitlines()[0] == f"Next action: {NEXT}"
+    # a commit after the handoff is said before its next action (the SessionStart case)
+    first = 1 if brief.startswith("Stale: 1 commit since the handoff's last change (") else 0
+    assert brief.splitlines()[first] == f"Next action: {NEXT}"
     order = [
         brief.index(FACTS[name]) for name in ("ruled out: editing the test", "decision: Z form")
     ]
@@ -146,6 +148,7 @@ def test_session_start_carries_every_fact_and_the_freshness(repo: GitRepo) -> No
     assert run.code == 0, run.err
     brief = json.loads(run.out)["hookSpecificOutput"]["additionalContext"]
     assert_carries_every_fact(brief, 6000)
+    assert brief.startswith("Stale: 1 commit since the handoff's last change (")
     assert "export: keep the offset" in brief
     assert "files they touched (the note may be wrong about them): src/report/export.py" in brief
 

@@ -140,7 +140,8 @@ def test_a_hand_written_handoff_its_text_then_freshness(repo: GitRepo, run_cli: 
     assert since["count"] == 1 and since["commits"][0]["subject"] == "refunds: round"
     assert brief["freshness"]["files_touched"] == ["src/refunds.py"]
     text = show(run_cli, repo).out
-    assert text.startswith("Next action: round GBP in src/refunds.py.\n")
+    assert text.startswith("Stale: 1 commit since the handoff's last change (")
+    assert text.splitlines()[1] == "Next action: round GBP in src/refunds.py."
     assert text.index("As written:") < text.index("Freshness")
 
 
@@ -785,7 +786,9 @@ def test_a_configuration_file_ignored_beside_the_one_used_is_named_on_stderr(
     repo.commit("configuration")
     result = show(run_cli, repo)
     assert result.code == 0
-    assert result.out.startswith("Next action: Fix GBP rounding.\n")
+    # the configuration's commit came after the packet: said before its next action
+    assert result.out.startswith("Stale: 1 commit since the handoff's last change (")
+    assert result.out.splitlines()[1] == "Next action: Fix GBP rounding."
     yaml, table = result.err.splitlines()
     assert yaml.startswith("handoff-audit: warning: .handoff-audit.yml and .handoff-audit.yaml ")
     assert "and .handoff-audit.yaml ignored" in yaml

@@ -1,8 +1,10 @@
 """The resume brief as text, markdown or JSON, within a character budget (pure functions).
 
-The next action comes first and the freshness last; both are always whole. When the brief is
-longer than the budget, the lowest sections lose their last items first (the last commands, then
-the pointers, the summary, ...), and a line says what was left out. Every control character a
+The next action comes first and the freshness last; both are always whole. A handoff that
+commits with work came after is said stale before its next action, which they may have done or
+changed. When the brief is longer than the budget, the lowest sections lose their last items
+first (the last commands, then the pointers, the summary, ...), and a line says what was left
+out. Every control character a
 packet or a commit message holds is shown as an escape (`controls`).
 """
 
@@ -230,10 +232,26 @@ def _notes(brief: Brief) -> list[str]:
     return [line for line in (_upstream(brief), _unaudited(brief), _pointer(brief)) if line]
 
 
+def _stale(brief: Brief) -> str | None:
+    """The verdict said before the next action when commits that touch files other than
+    handoff files came after the handoff's last change: the step it quotes may be done or
+    overtaken (the freshness at the end names them)."""
+    since, changed = brief.freshness.since_change, brief.freshness.changed
+    work = brief.freshness.work_files and since is not None and since.count
+    if brief.state == "finished" or not work or since is None or changed is None:
+        return None
+    return (
+        f"{_count(since)} since the handoff's last change ({_abbrev(changed.sha)}, "
+        f"{_day(changed.time)}): its next action may be done or out of date; the freshness at "
+        "the end names them"
+    )
+
+
 def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
     warning = _warning(brief)
     lines: list[str] = [f"Warning: {warning}"] if warning else []
     lines += [f"Note: {note}" for note in _notes(brief)]
+    lines += [f"Stale: {stale}"] if (stale := _stale(brief)) else []
     headed = False
     for part in kept:
         if not part.items and part.section.key != "next_action":
@@ -265,6 +283,7 @@ def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
     warning = _warning(brief)
     lines: list[str] = [f"**Warning:** {warning}", ""] if warning else []
     lines += [line for note in _notes(brief) for line in (f"**Note:** {note}", "")]
+    lines += [f"**Stale:** {stale}", ""] if (stale := _stale(brief)) else []
     headed = False
     for part in kept:
         key = part.section.key

@@ -44,7 +44,11 @@ from handoff_audit.authoring.note_finish import joined, second_line
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.rebase_fixes import rebase_advice
 from handoff_audit.authoring.recorded_failure import is_gitignore
-from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_advice
+from handoff_audit.authoring.secret_fixes import (
+    named_branch_advice,
+    secret_advice,
+    secrets_advice,
+)
 from handoff_audit.authoring.series_fixes import passed_over_advice
 from handoff_audit.authoring.sparse_fixes import sparse_advice
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
@@ -110,6 +114,9 @@ class Fixes:
             if problem.kind == "finding" and problem.packet is not None:
                 by_packet.setdefault(problem.packet.path, []).append(problem)
         self.find_readable(by_packet)
+        found_secrets = [p.finding for p in problems if p.kind == "secret" and p.finding]
+        files = dict.fromkeys(f.path for f in found_secrets)
+        secrets = dict(zip(files, secrets_advice(found_secrets, self.path), strict=True))
         result: list[Advice] = []
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
@@ -117,6 +124,11 @@ class Fixes:
                 result += (
                     [*self.newer_note(problem.packet), *self.packet_advices(found)] if found else []
                 )
+                continue
+            if problem.kind == "secret" and problem.finding is not None:
+                # a file's credentials share one piece of advice, said where the first is
+                said = secrets.pop(problem.finding.path, None)
+                result += [said] if said is not None else []
                 continue
             advice = self.other_advice(problem)
             if advice is not None:
@@ -144,7 +156,7 @@ class Fixes:
             advice = self.packet_advice(problems)
             return [advice] if advice is not None else []
         advice = self.packet_advice(rest)
-        named = [self.secret_advice(p.finding) for p in secrets if p.finding is not None]
+        named = secrets_advice([p.finding for p in secrets if p.finding is not None], self.path)
         return [*named, *([advice] if advice is not None else [])]
 
     def secret_advice(self, finding: Finding) -> Advice:

@@ -33,6 +33,32 @@ def secret_advice(finding: Finding, path_of: Callable[[str], str]) -> Advice:
     )
 
 
+def secrets_advice(findings: list[Finding], path_of: Callable[[str], str]) -> list[Advice]:
+    """The credentials found, one piece of advice per file (`secret_advice` for a lone one):
+    a note holding several gets one fix naming every place, so that the Stop hook's few lines
+    still show the file's other findings (the note older than the work) beside them."""
+    by_file: dict[str, list[Finding]] = {}
+    for finding in findings:
+        by_file.setdefault(finding.path, []).append(finding)
+    return [_file_secrets(found, path_of) for found in by_file.values()]
+
+
+def _file_secrets(found: list[Finding], path_of: Callable[[str], str]) -> Advice:
+    if len(found) == 1:
+        return secret_advice(found[0], path_of)
+    places = "; ".join(
+        f"line {f.line}" + (f", column {f.column}" if f.column else "") if f.line else "?"
+        for f in found
+    )
+    return Advice(
+        reason(found[0], found),
+        f"remove the {len(found)} credentials from {path_of(found[0].path)} at {places} by hand, "
+        "keeping every other value; never print, echo or copy their values",
+        "then revoke them where they were issued (a commit or a log may hold them already), "
+        "commit, and stop again",
+    )
+
+
 def named_branch_advice(
     fixes: Fixes, problems: list[Problem], secrets: list[Problem], rest: list[Problem]
 ) -> list[Advice] | None:

@@ -1,7 +1,9 @@
 """A session note inherited from main holds credentials (5niurb/paytrack's SESSION_NOTES.md: a
 Plaid secret twice and an admin password) and the branch did new work. The Stop hook names the
-note's credentials in one fix and the outdated note beside them, not behind "and 1 more". A real
-repository, the real hook; the credential values are made up in the shapes the note had."""
+note's credentials in one fix and the outdated note beside them, not behind "and 1 more"; and a
+commit that only takes the credentials out is no refresh of the note: the next stop still asks
+for what the branch did. Once the note says it, the stop goes. A real repository, the real hook;
+the credential values are made up in the shapes the note had."""
 
 from __future__ import annotations
 
@@ -45,3 +47,22 @@ def test_the_outdated_note_is_shown_beside_its_credentials(git_repo: GitRepo) ->
     ], stop.err
     assert any(line.startswith("- SESSION_NOTES.md handoff-outdated:") for line in stop.lines)
     assert SECRET not in stop.err and PASSWORD not in stop.err
+
+
+def test_taking_the_credentials_out_is_no_refresh(git_repo: GitRepo) -> None:
+    _branch_with_work(git_repo)
+    redacted = NOTES.replace(SECRET, "<redacted>").replace(PASSWORD, "<redacted>")
+    git_repo.write("SESSION_NOTES.md", redacted)
+    git_repo.commit("redact credentials")
+    stop = run_hook(stop_event(git_repo.root, active=True), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    assert any(line.startswith("- SESSION_NOTES.md handoff-outdated:") for line in stop.lines)
+    assert not any(" secret:" in line for line in stop.lines), stop.err
+    git_repo.write(
+        "SESSION_NOTES.md",
+        redacted + "\n## Since then\n\n`worker.js` retries a request that got a 429.\n\n"
+        "## Next step\n\nDeploy with `fly deploy -a lm-paytrack` and watch the worker's retries.\n",
+    )
+    git_repo.commit("notes: the retry on 429")
+    again = run_hook(stop_event(git_repo.root, active=True), cwd=git_repo.root)
+    assert again.code == 0, again.err

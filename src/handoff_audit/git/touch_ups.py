@@ -1,7 +1,8 @@
 """Whether a commit's change to a handoff file is only a touch-up: whitespace or blank lines, the
-same JSON data formatted anew, or a date or time stamp (a ``Date:`` line, a packet's
-``updated``). Such a commit records nothing new, so it is no "last change" of the handoff:
-staleness is judged from the change before it (the history walk of `facts` and `freshness`).
+same JSON data formatted anew, a date or time stamp (a ``Date:`` line, a packet's
+``updated``), or credentials taken out (`redacted_only`). Such a commit records nothing new, so
+it is no "last change" of the handoff: staleness is judged from the change before it (the
+history walk of `facts` and `freshness`).
 
 Both versions are read by one ``cat-file --batch`` kept open for the whole walk and started only
 at the first change of a handoff file that had an older version: at most one git process per
@@ -9,12 +10,14 @@ run, whatever the number of handoffs."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import subprocess
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.credentials import find_secrets
 from handoff_audit.git import plumbing
 
 MAX_BYTES = 1 << 20
@@ -105,12 +108,57 @@ class TouchUps:
 def same_apart_from_touch_ups(path: str, old: bytes, new: bytes) -> bool:
     """Whether two versions of a handoff file say the same: as JSON, the same data but for keys
     that stamp when it was written; as text, the same lines but for whitespace, blank lines and
-    lines that only stamp a date or time."""
+    lines that only stamp a date or time; either way, or but for credentials taken out."""
+    said = _said(old), _said(new)
     if path.lower().endswith(".json"):
         before, after = _data(old), _data(new)
         if before is not None and after is not None:
-            return bool(before == after)
-    return _said(old) == _said(new)
+            return bool(before == after) or redacted_only(*said)
+    return said[0] == said[1] or redacted_only(*said)
+
+
+_SLACK = 3
+"""Characters beside a credential that its redaction may change too ("=", ": ", a quote)."""
+
+
+def redacted_only(old: list[str], new: list[str]) -> bool:
+    """Whether ``new`` is ``old`` (lines) with credentials taken out and nothing else changed:
+    each line removed holds one, and each line changed holds one where it changed, and none
+    after ("PLAID_SECRET=<redacted>"). Removing a secret refreshes nothing the note says of the
+    work, so it is no last change of the handoff."""
+    changed = False
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, False).get_opcodes():
+        if tag == "equal":
+            continue
+        changed = True
+        if tag == "insert" or (tag == "replace" and i2 - i1 != j2 - j1):
+            return False
+        after = new[j1:j2] if tag == "replace" else [None] * (i2 - i1)
+        pairs = zip(old[i1:i2], after, strict=True)
+        if not all(_line_redacted(before, after) for before, after in pairs):
+            return False
+    return changed
+
+
+def _line_redacted(old: str, new: str | None) -> bool:
+    """``new`` (``None``: removed) is line ``old`` with its credentials taken out."""
+    found = find_secrets(old)
+    if not found:
+        return False
+    if new is None:
+        return True
+    if find_secrets(new):
+        return False
+    same = _common(old, new)
+    tail = _common(old[same:][::-1], new[same:][::-1])
+    start, end = min(m.start for m in found), max(m.end for m in found)
+    return same >= start - _SLACK and len(old) - tail <= end + _SLACK
+
+
+def _common(first: str, second: str) -> int:
+    """How many characters two texts share at their start."""
+    pairs = zip(first, second, strict=False)
+    return next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(first), len(second)))
 
 
 def _data(raw: bytes) -> Any:

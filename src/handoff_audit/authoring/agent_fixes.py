@@ -44,11 +44,7 @@ from handoff_audit.authoring.note_finish import joined, second_line
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.rebase_fixes import rebase_advice
 from handoff_audit.authoring.recorded_failure import is_gitignore
-from handoff_audit.authoring.secret_fixes import (
-    named_branch_advice,
-    secret_advice,
-    secrets_advice,
-)
+from handoff_audit.authoring.secret_fixes import named_branch_advice, secrets_by_file
 from handoff_audit.authoring.series_fixes import passed_over_advice
 from handoff_audit.authoring.sparse_fixes import sparse_advice
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
@@ -114,9 +110,8 @@ class Fixes:
             if problem.kind == "finding" and problem.packet is not None:
                 by_packet.setdefault(problem.packet.path, []).append(problem)
         self.find_readable(by_packet)
-        found_secrets = [p.finding for p in problems if p.kind == "secret" and p.finding]
-        files = dict.fromkeys(f.path for f in found_secrets)
-        secrets = dict(zip(files, secrets_advice(found_secrets, self.path), strict=True))
+        credentials = [p.finding for p in problems if p.kind == "secret" and p.finding]
+        secrets = secrets_by_file(credentials, self.path)
         result: list[Advice] = []
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
@@ -156,11 +151,8 @@ class Fixes:
             advice = self.packet_advice(problems)
             return [advice] if advice is not None else []
         advice = self.packet_advice(rest)
-        named = secrets_advice([p.finding for p in secrets if p.finding is not None], self.path)
-        return [*named, *([advice] if advice is not None else [])]
-
-    def secret_advice(self, finding: Finding) -> Advice:
-        return secret_advice(finding, self.path)
+        each = secrets_by_file([p.finding for p in secrets if p.finding], self.path)
+        return [*each.values(), *([advice] if advice is not None else [])]
 
     def find_readable(self, by_packet: dict[str, list[Problem]]) -> None:
         """Ask git once for the last readable version of every committed JSON packet that the
@@ -227,8 +219,6 @@ class Fixes:
             return Advice(pending.reason, pending.command, pending.also)
         if problem.kind in ("rebase", "left-branch", "unbranched"):
             return rebase_advice(problem, self.path)
-        if problem.kind == "secret" and problem.finding is not None:
-            return self.secret_advice(problem.finding)
         if problem.kind in ("working-note", "submodule") and problem.finding is not None:
             return Advice(*note_advice(problem.finding, self.path, problem.kind))
         if problem.kind == "sparse":

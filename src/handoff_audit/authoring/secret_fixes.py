@@ -33,14 +33,14 @@ def secret_advice(finding: Finding, path_of: Callable[[str], str]) -> Advice:
     )
 
 
-def secrets_advice(findings: list[Finding], path_of: Callable[[str], str]) -> list[Advice]:
+def secrets_by_file(findings: list[Finding], path_of: Callable[[str], str]) -> dict[str, Advice]:
     """The credentials found, one piece of advice per file (`secret_advice` for a lone one):
     a note holding several gets one fix naming every place, so that the Stop hook's few lines
     still show the file's other findings (the note older than the work) beside them."""
     by_file: dict[str, list[Finding]] = {}
     for finding in findings:
         by_file.setdefault(finding.path, []).append(finding)
-    return [_file_secrets(found, path_of) for found in by_file.values()]
+    return {path: _file_secrets(found, path_of) for path, found in by_file.items()}
 
 
 def _file_secrets(found: list[Finding], path_of: Callable[[str], str]) -> Advice:

@@ -451,7 +451,8 @@ def archive(packet: Path | None, topic: str | None, force: bool = False) -> int:
 def show(packet: Path | None, output_format: str, max_chars: int) -> int:
     """Print the resume brief of this branch's handoff: next action first, then traps, failed
     attempts and ruled out, risks, decisions, summary, pointers, last commands, and its
-    freshness from git.
+    freshness from git. When commits with work came after the handoff's last change, a
+    "Stale: …" line before the next action says so.
 
     The branch's handoff is its active packet, else its newest finished (archived or
     superseded) packet, else a hand-written handoff in its tree; PACKET names one instead.

@@ -131,7 +131,9 @@ ignores (a `.claude/handoffs/` series kept out of git) is no record and has no c
 changed it: the commits newer than its time in the work tree (a `touch` that changes no word
 leaves it as it was) by more than a minute count against it. A commit that only touches the
 file up is no change of it: whitespace, blank lines, or only a line that stamps a date or time
-(`Date: 2026-12-06`, `_Last updated …_`) changed; the file's last change is the one before it.
+(`Date: 2026-12-06`, `_Last updated …_`) changed; nor is one that only takes credentials out
+(`PLAID_SECRET=<redacted>`, a line holding one removed): it says nothing new of the work. The
+file's last change is the one before it.
 
 **A note per package.** When working notes of one name sit in folders side by side, neither
 above the other (`packages/a/NEXT_SESSION.md`, `packages/b/NEXT_SESSION.md`; not

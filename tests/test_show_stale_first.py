@@ -36,3 +36,24 @@ def test_a_stale_handoff_is_said_stale_before_its_next_action(
     markdown = run_cli(["show", "--format", "markdown"], cwd=git_repo.root).out
     assert markdown.startswith("**Stale:** 2 commits since the handoff's last change ("), markdown
     assert markdown.split("\n\n", 2)[1].startswith("**Next action:** 1."), markdown
+
+
+def test_notes_moved_into_a_series_folder_are_no_later_work(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """`git mv` of the session notes from the top folder into `docs/sessions/` (the move the
+    Stop hook asks for) writes no word of them: their old names are no work the note may not
+    describe, so the brief is not said stale."""
+    git_repo.write(*BASE)
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/x")
+    git_repo.write("webapp/src/parse.ts", "export const version = 1;\n")
+    git_repo.write("session-2026-12-06.md", HANDOVER)
+    git_repo.commit("parse: version 1, and today's session note")
+    git_repo.write(".handoff-audit.yml", 'extend-series: ["docs/sessions"]\n')
+    (git_repo.root / "docs" / "sessions").mkdir(parents=True)
+    git_repo.git("mv", "session-2026-12-06.md", "docs/sessions/session-2026-12-06.md")
+    git_repo.commit("move the session notes into docs/sessions")
+    shown = run_cli(["show"], cwd=git_repo.root).out
+    assert shown.startswith("Next action: 1. **Test parsers end-to-end**"), shown
+    assert "files they touched" not in shown, shown

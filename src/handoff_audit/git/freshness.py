@@ -324,11 +324,11 @@ class _Walk:
         idle: set[str] = set()
         handing_off: set[str] = set()
         args = plumbing.log_with_files(
-            _FIELDS, [f"--max-count={WALK_LIMIT + 1}", "HEAD", "--not", base], []
+            _FIELDS, [f"--max-count={WALK_LIMIT + 1}", "HEAD", "--not", base], [], blobs=True
         )
         with plumbing.stream(self.root, args) as fields:
-            for commit, parents in _parse(fields):
-                work = tuple(path for path in commit.files if not self.is_handoff(path))
+            for commit, parents in _parse(fields, raw=True):
+                work = tuple(path for path in commit.files if not self._handoff(path, commit))
                 if commit.files and all(is_personal(path) for path in commit.files):
                     idle.add(commit.sha)
                 elif len(work) < len(commit.files):
@@ -343,6 +343,16 @@ class _Walk:
         theirs, made, on_target = target_commits(self.root, commits, base, self.head, self.counted)
         bots = frozenset(commit.sha for commit, _ in commits if commit.bot)
         return _Range(base, commits, complete, frozenset(idle), theirs, made, on_target, bots)
+
+    def _handoff(self, path: str, commit: Commit) -> bool:
+        """``path`` is a handoff file, or one ``commit`` moved unchanged into a handoff file
+        (`git mv` of session notes into a series folder, their old names none of the globs'):
+        a move of the notes is no work, as the Stop hook and `check` read it."""
+        if self.is_handoff(path):
+            return True
+        return any(
+            moved_from(new, commit.blobs) == path for new in commit.blobs if self.is_handoff(new)
+        )
 
 
 def _parse(fields: Iterator[bytes], raw: bool = False) -> Iterator[tuple[Commit, tuple[str, ...]]]:

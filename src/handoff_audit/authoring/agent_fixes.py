@@ -132,11 +132,10 @@ class Fixes:
 
     def newer_note(self, packet: PacketInfo) -> list[Advice]:
         """For a hand-written handoff: the newer notes the audit does not read (`newer_note`)."""
-        if packet.kind != "markdown":
-            return []
-        gate = self.gate
-        advice = newer_note(gate.root, gate.config, packet.path, self.uncommitted, self.path)
-        return [advice] if advice is not None else []
+        gate, said = self.gate, None
+        if packet.kind == "markdown":
+            said = newer_note(gate.root, gate.config, packet.path, self.uncommitted, self.path)
+        return [said] if said is not None else []
 
     def packet_advices(self, problems: list[Problem]) -> list[Advice]:
         """The advice for the findings on one packet: a credential (`secret`) among other

@@ -11,8 +11,8 @@ from pathlib import Path
 from handoff_audit import shell
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
-from handoff_audit.engine.step_sections import set_aside
 from handoff_audit.engine.next_step import EARLIER
+from handoff_audit.engine.step_sections import set_aside
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.markdown.facet_headings import TICKED_AT_END, heading_facet
 from handoff_audit.markdown.steps import finished_item

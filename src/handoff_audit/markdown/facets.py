@@ -149,10 +149,15 @@ def read(text: str, *, every: bool = False) -> Reading:
     reading = Reading()
     text = as_markdown(text) or text
     sections, reading.title_line = outline(text)
+    # a log entry's title ("### Session 2026-09-03 — Phase 0: Plan") is a record, no next-step
+    # heading: the labels in it ("**Cần làm tiếp:**") say what to do
+    sections = [
+        replace(s, facet=None) if s.facet == "next" and _under_log(sections, n) else s
+        for n, s in enumerate(sections)
+    ]
     stepless: set[int] = set()
     for n, section in enumerate(sections):
-        if section.facet != "next" or not _under_log(sections, n):
-            _judge_heading(section, reading, _ticked_below(sections, n))
+        _judge_heading(section, reading, _ticked_below(sections, n))
         stepless.update(stepless_next_labels(section.texts))
         for line, facet, label in label_paragraphs(section.texts, section.facet):
             _add(reading, facet, Evidence(line, "label", _short(label)))

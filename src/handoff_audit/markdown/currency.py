@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from handoff_audit.markdown.outline import Section
 
@@ -255,11 +256,45 @@ def _entry_of(sections: Sequence[Section], level: int, line: int) -> int:
     return index if sections[index].level == level else -1
 
 
+LOG_HEADING = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?"
+    r"(?:what (?:happened|was done|we did|i did|changed)|work ?log|history|changes|progress log|"
+    r"session (?:log|history|notes))\b",
+    re.IGNORECASE,
+)
+"""A heading over a log of what was done that names no facet of its own ("## What happened")."""
+
+
+def _under_log(sections: list[Section], n: int) -> bool:
+    """``sections[n]`` is a subsection of a log's heading ("### 3.8 Resume" under "## 3. What
+    changed, by area"): one more record of what was done, whatever its own title says. A
+    file's title ("# Session log") is the whole file, not a log section in it."""
+    level = sections[n].level
+    for section in reversed(sections[:n]):
+        if 0 < section.level < level:
+            if section.level > 1 and LOG_HEADING.match(section.heading):
+                return True
+            level = section.level
+    return False
+
+
+def unread_log_titles(sections: list[Section]) -> list[Section]:
+    """``sections`` with no next-step facet for a log entry's title ("### Session 2026-09-03 —
+    Phase 0: Plan" under "## History"): it records a session, and the labels in it ("**Cần làm
+    tiếp:**") say what to do, as anywhere else."""
+    return [
+        replace(s, facet=None) if s.facet == "next" and _under_log(sections, n) else s
+        for n, s in enumerate(sections)
+    ]
+
+
 __all__ = [
+    "LOG_HEADING",
     "declared_retired",
     "entry_date",
     "log_entries",
     "newest_entry",
     "older_entries",
     "shipped_entry",
+    "unread_log_titles",
 ]

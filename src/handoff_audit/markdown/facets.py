@@ -45,10 +45,12 @@ from handoff_audit.markdown.content_cues import (
     WEAK_NEEDED,
 )
 from handoff_audit.markdown.currency import (
+    LOG_HEADING,
     declared_retired,
     log_entries,
     newest_entry,
     older_entries,
+    unread_log_titles,
 )
 from handoff_audit.markdown.facet_headings import (
     FACETS,
@@ -149,12 +151,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     reading = Reading()
     text = as_markdown(text) or text
     sections, reading.title_line = outline(text)
-    # a log entry's title ("### Session 2026-09-03 — Phase 0: Plan") is a record, no next-step
-    # heading: the labels in it ("**Cần làm tiếp:**") say what to do
-    sections = [
-        replace(s, facet=None) if s.facet == "next" and _under_log(sections, n) else s
-        for n, s in enumerate(sections)
-    ]
+    sections = unread_log_titles(sections)
     stepless: set[int] = set()
     for n, section in enumerate(sections):
         _judge_heading(section, reading, _ticked_below(sections, n))
@@ -218,15 +215,6 @@ def _drop_outranked(sections: list[Section], reading: Reading, stepless: set[int
         reading.found["next"] = found
 
 
-_LOG_HEADING = re.compile(
-    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?"
-    r"(?:what (?:happened|was done|we did|i did|changed)|work ?log|history|changes|progress log|"
-    r"session (?:log|history|notes))\b",
-    re.IGNORECASE,
-)
-"""A heading over a log of what was done that names no facet of its own ("## What happened")."""
-
-
 def _in_record(sections: list[Section], line: int) -> bool:
     """``line`` lies in a section that records (state, decisions, setup …), or under a log's
     heading ("## What happened" over "**Session 7:**") with no facet between."""
@@ -238,20 +226,7 @@ def _in_record(sections: list[Section], line: int) -> bool:
     level = above[-1].level + 1
     for section in reversed(above):
         if 0 < section.level < level:
-            if _LOG_HEADING.match(section.heading):
-                return True
-            level = section.level
-    return False
-
-
-def _under_log(sections: list[Section], n: int) -> bool:
-    """``sections[n]`` is a subsection of a log's heading ("### 3.8 Resume" under "## 3. What
-    changed, by area"): one more record of what was done, whatever its own title says. A
-    file's title ("# Session log") is the whole file, not a log section in it."""
-    level = sections[n].level
-    for section in reversed(sections[:n]):
-        if 0 < section.level < level:
-            if section.level > 1 and _LOG_HEADING.match(section.heading):
+            if LOG_HEADING.match(section.heading):
                 return True
             level = section.level
     return False

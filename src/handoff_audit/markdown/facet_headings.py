@@ -208,12 +208,22 @@ _SAYS_NEXT = re.compile(r"(?<!\w)(?:next|наступн\w*|следующ\w*)(?!
 """... unless it names the next step as well ("Status of next steps")."""
 
 
+_FOR_SOMEONE_TO = re.compile(
+    r"^for (?:the |our |your )?(?!more |reference |context |example )\w[\w.-]*(?: \w[\w.-]*)?"
+    r" to (?!(?:know|read|understand|note|remember)\b)[a-z]{2,}"
+)
+"""A heading that hands work to its doer ("For Pipeline to sync", "For the reviewer to
+check"): what follows is theirs to do."""
+
+
 def _phrase_facet(text: str) -> str | None:
     # A heading that opens on a next-step phrase names what to do ("What needs building",
     # "To do: testing"), whatever setup word follows; one that opens on the state of a plan names
     # the state; otherwise the first facet named wins.
     if _STATE_OF.match(text) and not _SAYS_NEXT.search(text):
         return "state"
+    if _FOR_SOMEONE_TO.match(text):
+        return "next"
     named = None
     for facet, pattern in _HEADING_PATTERNS:
         match = pattern.search(text)

@@ -77,7 +77,10 @@ numbering, with emoji and punctuation ignored:
 - *A heading or a short `Label:` line that names it*, with text under it. State: "State",
   "Summary", "Snapshot", "Done", "Current State Summary", "Changes since last session",
   "Progress". Next: "Next steps", "Immediate Next Steps", "Follow-ups", "To do", "Remaining",
-  "Priorities", "Plan", "What needs to be done", "NEXT:". Decisions: "Decisions", "Rationale",
+  "Priorities", "Plan", "What needs to be done", "NEXT:", "次のアクション", "次のチャットで
+  最初に依頼すべき内容", a heading that hands work to its doer ("For Deploy to apply"); a log
+  entry's title ("### Session 2026-09-03 — Phase 0: Plan" under "## History") is none, its
+  labels ("**Cần làm tiếp:**") are. Decisions: "Decisions", "Rationale",
   "Design record", "Approach", "Trade-offs", "Conventions". Ruled out: "Ruled
   out", "Tried", "Failed attempts", "What didn't work", "Gotchas", "Traps", "Pitfalls", "Critical
   reminders", "Lessons learned", "Deliberately not changed". Pointers: "Pointers",

@@ -259,6 +259,18 @@ def lenient(text: str) -> Any:
     return json.loads(_TRAILING_COMMA.sub(_kept_string, without_comments))
 
 
+def loads(text: str | bytes) -> Any:
+    """`json.loads` for a file anyone could have written: nesting too deep for the standard
+    parser (``[`` thirty thousand times: `RecursionError`) is a `json.JSONDecodeError` too, so
+    that ``except ValueError`` reads such a file as not JSON."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError(
+            "nesting too deep to read", text if isinstance(text, str) else "", 0
+        ) from None
+
+
 def _kept_string(match: re.Match[str]) -> str:
     """A string literal as it was; a comment or a trailing comma left out."""
     return match.group() if match.group().startswith('"') else ""

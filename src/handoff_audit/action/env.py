@@ -7,12 +7,12 @@ Inputs arrive as ``INPUT_<NAME>`` with the name upper-cased and hyphens kept
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from handoff_audit import jsonpos
 from handoff_audit.errors import InputError
 from handoff_audit.model.findings import FAIL_ON, Severity
 
@@ -166,7 +166,7 @@ class Runner:
         event: Mapping[str, Any] = {}
         if event_path:
             try:
-                loaded = json.loads(Path(event_path).read_text(encoding="utf-8"))
+                loaded = jsonpos.loads(Path(event_path).read_text(encoding="utf-8"))
             except (OSError, ValueError) as error:
                 raise InputError(
                     f"GITHUB_EVENT_PATH {event_path}: cannot read the event payload ({error})"

@@ -207,7 +207,7 @@ def _read_settings(text: str, relative: str, by_hand: str) -> dict[str, Any]:
         settings = jsonpos.parse(text).value
     except jsonpos.JsonPositionError as error:
         try:
-            json.loads(text)
+            jsonpos.loads(text)
         except ValueError:
             pass
         else:  # JSON the standard reader takes, which writing it back would change or drop

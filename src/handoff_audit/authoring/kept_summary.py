@@ -4,9 +4,9 @@ the next session does not read it as this one's."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from handoff_audit import jsonpos
 from handoff_audit.git import plumbing
 
 _WALKED = 50
@@ -42,7 +42,7 @@ def kept_summary_note(root: Path, packet: Path, summary: object) -> str | None:
 
 def _summary(blob: bytes | None) -> object:
     try:
-        data = json.loads(blob or b"")
+        data = jsonpos.loads(blob or b"")
     except ValueError:
         return None
     return data.get("summary") if isinstance(data, dict) else None

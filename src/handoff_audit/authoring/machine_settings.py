@@ -6,7 +6,6 @@ be committed (`agent_files.is_personal`), instead of committing it."""
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 from collections.abc import Callable, Iterator, Sequence
@@ -14,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from handoff_audit import jsonpos
 from handoff_audit.git.agent_files import PERSONAL_SETTINGS
 from handoff_audit.git.setup_change import same_command
 from handoff_audit.git.tracked import is_tracked
@@ -57,7 +57,7 @@ def machine_move(root: Path, files: Sequence[str]) -> Move | None:
     if shared.is_symlink() or is_tracked(os.path.realpath(root), str(shared)) is not False:
         return None
     try:
-        settings = json.loads(shared.read_text(encoding="utf-8-sig"))
+        settings = jsonpos.loads(shared.read_text(encoding="utf-8-sig"))
     except (OSError, ValueError):
         return None
     by_path = next((c for c in _commands(settings) if _by_path(c)), None)

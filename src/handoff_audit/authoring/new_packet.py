@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from handoff_audit import jsonpos
 from handoff_audit.authoring.session_facts import SessionFacts
 from handoff_audit.credentials import find_secrets
 from handoff_audit.errors import InputError, not_regular
@@ -174,7 +175,7 @@ def _log_too_long(name: str) -> InputError:
 def _command(name: str, number: int, line: str) -> dict[str, Any]:
     where = f"--log {name}:{number}"
     try:
-        entry = json.loads(line)
+        entry = jsonpos.loads(line)
     except json.JSONDecodeError as error:
         raise InputError(f"{where}: not valid JSON ({error.msg}); one object per line") from None
     if not isinstance(entry, dict):

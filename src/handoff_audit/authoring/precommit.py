@@ -18,13 +18,12 @@ commit then passes exactly when `handoff-audit check` does.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_audit import controls
+from handoff_audit import controls, jsonpos
 from handoff_audit.authoring.commands import render_command
 from handoff_audit.authoring.outcome import Outcome
 from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
@@ -157,7 +156,7 @@ def _twin_text_kept(packet: Path, twin: Path) -> str | None:
     rendering would drop (`twin_guard`, as `update` refuses); None when rendering drops nothing.
     A packet that does not read is left to `render_command`, which names what is wrong."""
     try:
-        data = json.loads(packet.read_text(encoding="utf-8-sig"))
+        data = jsonpos.loads(packet.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError):
         return None
     if not isinstance(data, dict):

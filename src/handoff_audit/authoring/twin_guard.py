@@ -8,13 +8,12 @@ value only when the twin was changed after the packet (else the packet, newer, s
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from handoff_audit import shell
+from handoff_audit import jsonpos, shell
 from handoff_audit.errors import InputError
 from handoff_audit.git_folder import GIT_FOLDER
 from handoff_audit.markdown import render_packet
@@ -43,7 +42,7 @@ def dropped_twin_text(packet: Path, twin: Path, data: Mapping[str, Any]) -> str 
 
     try:
         text = twin.read_text(encoding="utf-8-sig")
-        on_disk = json.loads(packet.read_text(encoding="utf-8-sig"))
+        on_disk = jsonpos.loads(packet.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError):
         return None  # no twin to lose, or files `check` reports as unreadable
     if not isinstance(on_disk, dict) or text in (render_packet(on_disk), render_packet(data)):

@@ -4,11 +4,11 @@ or the packet deleted too, does."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from handoff_audit import jsonpos
 from handoff_audit.authoring.gate_verdict import Gate, Problem
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
@@ -48,7 +48,7 @@ def deleted_finished(root: Path, change: tuple[str, str], path: str, config: Con
     if not is_packet_file(path, config, twin=False):
         return None
     try:
-        data = json.loads(plumbing.run(root, ["cat-file", "blob", f"{sha}^:{path}"]))
+        data = jsonpos.loads(plumbing.run(root, ["cat-file", "blob", f"{sha}^:{path}"]))
     except (plumbing.GitError, ValueError):
         return None
     if not isinstance(data, dict) or not is_finished(data) or data.get("branch") != branch:

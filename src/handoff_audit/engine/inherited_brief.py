@@ -7,11 +7,11 @@ this one is re-pointed here (`renamed_repoint`)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from handoff_audit import jsonpos
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.cwd_paths import from_cwd
@@ -163,7 +163,7 @@ def tip_actions(
     for packet in shown:
         at_tip = f"at the tip of branch {packet.branch}"
         try:
-            data = json.loads(blobs[names[packet.path]])
+            data = jsonpos.loads(blobs[names[packet.path]])
         except (KeyError, ValueError):
             said[packet.path] = f"{at_tip} there is no such packet"
             continue

@@ -8,12 +8,12 @@ those few paths, and at most `READ_AT_MOST` of them read."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 
+from handoff_audit import jsonpos
 from handoff_audit.credentials import redact
 from handoff_audit.engine.loading import Unreadable, read_text
 from handoff_audit.git import tracked
@@ -77,7 +77,7 @@ def _handing_over(root: Path, name: str) -> str | None:
     """The key of the small JSON object at ``name`` that hands work over: ``approval_state``
     saying ``handoff``, or one of `_NEXT_KEYS`; ``None`` for any other file."""
     try:
-        data = json.loads(read_text(root / name, root.resolve(), _SMALL, bom=True))
+        data = jsonpos.loads(read_text(root / name, root.resolve(), _SMALL, bom=True))
     except (Unreadable, ValueError):
         return None
     if not isinstance(data, Mapping):

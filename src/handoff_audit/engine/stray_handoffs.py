@@ -11,7 +11,6 @@ is none to offer."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from handoff_audit import jsonpos
 from handoff_audit.config import Config, setting_line, setting_place
 from handoff_audit.credentials import redact
 from handoff_audit.engine.loading import Unreadable, read_text
@@ -241,7 +241,7 @@ def _reads(root: Path, name: str) -> bool:
         return True
     if name.lower().endswith(".json"):
         try:
-            data = json.loads(text)
+            data = jsonpos.loads(text)
         except ValueError:
             return False
         return isinstance(data, dict) and not _json_schema(data)

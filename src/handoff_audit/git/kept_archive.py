@@ -5,12 +5,12 @@ would drop that record; the conflict's fix first saves it beside, as a packet of
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
 from pathlib import Path
 
+from handoff_audit import jsonpos
 from handoff_audit.git import plumbing
 from handoff_audit.shell import quote
 
@@ -35,7 +35,7 @@ def save_finished(
     stage = 2 if rebasing else 3
     try:
         text = plumbing.run(root, ["show", f":{stage}:{packet}"])
-        data = json.loads(text)
+        data = jsonpos.loads(text)
     except (plumbing.GitError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("status") not in FINISHED:

@@ -10,13 +10,13 @@ One shared reading for the agent hook's "no work of its own", `new`/`update`'s
 
 from __future__ import annotations
 
-import json
 import posixpath
 import shlex
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from handoff_audit import jsonpos
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import AGENT_SETTINGS, OUTSIDE, disk_link, is_personal
 from handoff_audit.git.later_work import LaterWork, setup_files
@@ -77,7 +77,7 @@ def _read(data: bytes | None) -> Any:
         return _ABSENT
     try:
         text = data.decode("utf-8-sig")  # a BOM is no change: `--install` asks to drop it
-        value = json.loads(text) if text.strip() else {}
+        value = jsonpos.loads(text) if text.strip() else {}
     except ValueError:  # not UTF-8, not JSON
         return None
     return value if isinstance(value, dict) else None

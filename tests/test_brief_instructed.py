@@ -6,6 +6,8 @@ Real repositories, the real commands."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import GitRepo
 from show_support import Run, briefs
 
@@ -88,3 +90,72 @@ def test_of_two_notes_the_one_named_is_presented(git_repo: GitRepo, run_cli: Run
             "(SESSION_HANDOFF.md, named in CLAUDE.md, a hand-written handoff of branch "
             "feat/parser; also on this branch: NEXT_SESSION.md)"
         ) in text, text
+
+
+def dated_series(repo: GitRepo, instructions: str, extra: tuple[str, str] | None = None) -> None:
+    """Two dated notes in ``docs/sessions/`` (the newest 2025-11-20), ``extra`` (a file and its
+    text) beside them and ``instructions`` as ``CLAUDE.md``, all in one commit."""
+    repo.write("src/app.py", "x = 0\n")
+    for day in DAYS[1:]:
+        repo.write(f"{SESSIONS}/{day}.md", note(f"Session {day}", f"Resume after {day}."))
+    if extra is not None:
+        repo.write(*extra)
+    repo.write("CLAUDE.md", f"# Project\n\n{instructions}\n")
+    repo.commit("sessions", date="2025-11-20T12:00:00Z")
+
+
+def test_a_guide_or_a_template_named_is_not_presented(tmp_path: Path, run_cli: Run) -> None:
+    guide = (
+        "# How we write session handoffs\n\nEvery session ends with a dated note in this "
+        "folder.\n\n## Next steps\n\nThe first item is what the next session does first.\n"
+    )
+    template = (
+        "# Handoff template\n\n## Done\n- <what you did>\n\n## Next steps\n1. <the first thing "
+        "the next session should do>\n\n## Decisions\n- <decision and why>\n\n## Ruled out\n"
+        "- <what you tried>\n"
+    )
+    cases = {
+        "how-to-write-a-handoff.md": (guide, "See {} for how to write the end-of-session note."),
+        "SESSION_HANDOFF_FORMAT.md": (template, "At the end of a session copy {} to a new note."),
+        "context.md": (template, "Read {} before starting."),
+    }
+    for number, (name, (text, said)) in enumerate(cases.items()):
+        repo = GitRepo(tmp_path / str(number))
+        dated_series(repo, said.format(f"{SESSIONS}/{name}"), (f"{SESSIONS}/{name}", text))
+        for shown in briefs(repo, run_cli):
+            assert shown.startswith("Next action: 1. Resume after 2025-11-20."), (name, shown)
+            assert f"({SESSIONS}/2025-11-20.md, the newest of 3 handoffs" in shown, shown
+            assert "named in" not in shown, shown
+
+
+def test_a_named_note_older_than_the_series_newest_is_not_presented(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    git_repo.write(CONTEXT, note("Next session context", "Start the 2024 rewrite."))
+    git_repo.write("CLAUDE.md", f"Read {CONTEXT} before starting.\n")
+    git_repo.commit("init", date="2024-12-01T10:00:00Z")
+    for day in DAYS:
+        git_repo.write(f"{SESSIONS}/{day}.md", note(f"Session {day}", f"Resume after {day}."))
+        git_repo.commit(f"session {day}", date=f"{day}T12:00:00Z")
+    for shown in briefs(git_repo, run_cli):
+        # the step an agent acts on is the newest note's, and the old file's is nowhere
+        assert shown.startswith("Next action: 1. Resume after 2025-11-20."), shown
+        assert f"({SESSIONS}/2025-11-20.md, the newest of 4 handoffs" in shown, shown
+        assert "2024 rewrite" not in shown, shown
+
+
+def test_a_named_link_is_not_read_and_the_newest_is_presented(tmp_path: Path, run_cli: Run) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text(note("Elsewhere", "Leak the outside text."), encoding="utf-8")
+    targets = {"out": str(outside), "zero": "/dev/zero", "folder": "..", "env": "../../.env"}
+    for name, target in targets.items():
+        repo = GitRepo(tmp_path / name)
+        repo.write(".gitignore", ".env\n")
+        repo.write(".env", note("Env", "Leak the untracked text."))
+        (repo.root / SESSIONS).mkdir(parents=True)
+        (repo.root / CONTEXT).symlink_to(target)
+        dated_series(repo, f"Read {CONTEXT} before starting.")
+        assert run_cli(["show"], cwd=repo.root).code == 0, name
+        for shown in briefs(repo, run_cli):
+            assert shown.startswith("Next action: 1. Resume after 2025-11-20."), (name, shown)
+            assert "Leak" not in shown, shown

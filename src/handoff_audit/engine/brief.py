@@ -420,7 +420,10 @@ def _loaded(
     found = discovery.discover_all(root, (root,), config)
     history = {path.relative_to(root).as_posix(): older for path, older in found.history.items()}
     files, told = promote(
-        root, [path.relative_to(root).as_posix() for path in found.files], history
+        root,
+        [path.relative_to(root).as_posix() for path in found.files],
+        history,
+        config.max_file_bytes,
     )
     packets, hits = loading.load_packets(root, [root / name for name in files], config)
     unread = {p.path for p in packets if (p.data if p.kind == "json" else p.text) is None}

@@ -5,19 +5,26 @@ present that file as the current one, saying where it is named, where they would
 a series' newest dated file, or the newer of two notes. `check` still judges the series' newest
 file. A dated file of a series that is not its newest is never taken so (instructions naming
 one quote an example or an old note), nor one whose name or folder says it is history; nor
-anything when the instructions name two or more of the handoffs found.
+anything when the instructions name two or more of the handoffs found. Nor a file that does not
+read as a handoff (a link, unreadable, a guide or an unfilled template: the instructions say how
+to write one), nor a series file last committed before the series' newest (the instructions are
+older than the notes: the newest is shown, as without them).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from handoff_audit.engine.loading import Unreadable, read_text
 from handoff_audit.engine.series_order import name_key
+from handoff_audit.git.file_listing import last_commits
+from handoff_audit.model.handoff_words import about_handoffs
 from handoff_audit.model.packet import archive_folder
 from handoff_audit.model.series_names import name_says
+from handoff_audit.rules.markdown_handoff import judge_markdown
 
 INSTRUCTIONS = ("CLAUDE.md", "AGENTS.md", ".github/copilot-instructions.md")
 """The agent instruction files read, at the root only."""
@@ -50,13 +57,15 @@ def named_handoff(root: Path, files: Collection[str]) -> tuple[str, str] | None:
 
 
 def promoted(
-    root: Path, current: Collection[str], history: Mapping[str, tuple[str, ...]]
+    root: Path, current: Collection[str], history: Mapping[str, tuple[str, ...]], limit: int
 ) -> Told | None:
     """The handoff the instructions name (`named_handoff`) among the ``current`` files found
     and the series' older files that may be current (``history``: a series' current file ->
     its older ones; an older one without a date or a number in its name, not named as history),
     the instruction file naming it, and the series' current file it replaces (``None`` when it
-    is one of ``current``); ``None`` when the instructions name none."""
+    is one of ``current``); ``None`` when the instructions name none, or one that does not read
+    as a handoff (`_shown_as_handoff`, ``limit``: the bytes read at most), or an older file
+    last committed before the series' current one (`_committed_before`)."""
     older = {
         name: newest
         for newest, names in history.items()
@@ -66,20 +75,48 @@ def promoted(
         and not archive_folder(name.rpartition("/")[0])
     }
     said = named_handoff(root, {*current, *older})
-    if said is None:
+    if said is None or not _shown_as_handoff(root, said[0], limit):
         return None
     path, source = said
-    return path, source, older.get(path)
+    newest = older.get(path)
+    if newest is not None and _committed_before(root, path, newest):
+        return None
+    return path, source, newest
+
+
+def _shown_as_handoff(root: Path, path: str, limit: int) -> bool:
+    """Whether the file ``path`` can be shown as the handoff: not a link (its target is not
+    read to judge it), a regular UTF-8 file of at most ``limit`` bytes in the repository, with
+    text, that neither its name (about handoffs: a guide, a template) nor its text (instructions,
+    an unfilled template: `not-a-handoff`, `placeholder`) says is no handoff."""
+    if os.path.islink(root / path) or about_handoffs(path.rpartition("/")[2]):
+        return False
+    try:
+        text = read_text(root / path, root.resolve(), limit, bom=True)
+    except Unreadable:
+        return False
+    verdict, blanks = judge_markdown(path, text)
+    return bool(text.strip()) and verdict is None and not blanks
+
+
+def _committed_before(root: Path, path: str, newest: str) -> bool:
+    """Whether the last commit touching ``path`` comes before the one touching the series'
+    current file ``newest`` in ``git log --date-order`` (any commit: a date stamp changed is the
+    file kept up too); a file never committed counts as written now."""
+    found = last_commits(root, [path, newest])
+    named, current = (found[name][2] if name in found else -1 for name in (path, newest))
+    return named > current
 
 
 def promote(
-    root: Path, files: list[str], history: dict[str, tuple[str, ...]]
+    root: Path, files: list[str], history: dict[str, tuple[str, ...]], limit: int
 ) -> tuple[list[str], Told | None]:
     """``files`` (the handoffs found, from the root) with the one the instructions name
     (`promoted`) in place of its series' current file when it is an older file of the series,
     ``history`` changed to match (it the current file, the other the newest of the older
     ones); and what `promoted` said."""
-    told = promoted(root, [name for name in files if name.lower().endswith(".md")], history)
+    mds = [name for name in files if name.lower().endswith(".md")]
+    told = promoted(root, mds, history, limit)
     if told is None or (newest := told[2]) is None:
         return files, told
     path = told[0]

@@ -1,8 +1,9 @@
 """Agent instructions that name the handoff to read (``CLAUDE.md``: "Read
 docs/sessions/next-session-context.md before starting"): `show` and the SessionStart brief present
 that file, saying it is named there, not the series' newest dated note; instructions naming an
-older dated note, or two handoffs, change nothing. `check` still judges the series' newest file.
-Real repositories, the real commands."""
+older dated note, or two handoffs, change nothing; nor does naming a guide, a template, a link
+or a note last committed before the series' newest. `check` still judges the series' newest
+file. Real repositories, the real commands."""
 
 from __future__ import annotations
 

@@ -31,9 +31,11 @@ def sessions(repo: GitRepo, instructions: tuple[str, str]) -> None:
     repo.write(*instructions)
     repo.write("src/app.py", "x = 0\n")
     repo.commit("init", date="2025-09-30T10:00:00Z")
-    for day in DAYS:
+    for rule, day in enumerate(DAYS, start=1):
         repo.write(f"{SESSIONS}/{day}.md", note(f"Session {day}", f"Log of {day}, done."))
-        repo.write(CONTEXT, note("Next session context", f"Resume the parser after {day}."))
+        # each session moves the step on (not only its date, which reads as a date stamp)
+        step = f"Resume the parser after {day} at grammar rule {rule}."
+        repo.write(CONTEXT, note("Next session context", step))
         repo.write("src/app.py", f"x = {day!r}\n")
         repo.commit(f"session {day}", date=f"{day}T12:00:00Z")
 
@@ -41,7 +43,9 @@ def sessions(repo: GitRepo, instructions: tuple[str, str]) -> None:
 def test_the_file_claude_md_names_is_presented(git_repo: GitRepo, run_cli: Run) -> None:
     sessions(git_repo, ("CLAUDE.md", f"# Project\n\nRead {CONTEXT} before starting.\n"))
     for text in briefs(git_repo, run_cli):
-        assert text.startswith("Next action: 1. Resume the parser after 2025-11-20."), text
+        assert text.startswith(
+            "Next action: 1. Resume the parser after 2025-11-20 at grammar rule 3."
+        ), text
         assert (
             f"({CONTEXT}, named in CLAUDE.md, one of 4 handoffs in {SESSIONS}/, whose newest "
             f"by its name is {SESSIONS}/2025-11-20.md)"

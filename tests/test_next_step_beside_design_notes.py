@@ -12,7 +12,7 @@ import re
 
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
-from show_support import Run, briefs_on_branch, next_action
+from show_support import Run, briefs, briefs_on_branch, next_action
 
 ADDIN = """# 型枠数量アドイン 引き継ぎメモ
 
@@ -153,7 +153,9 @@ def test_an_open_next_step_section_is_never_called_past(git_repo: GitRepo) -> No
     note = TWO_SECTIONS.format(first="- Add a test for x in tests/test_app.py.")
     reasons = _refresh_fix(git_repo, "HANDOFF.md", note)
     assert "delete the older next-step sections" not in reasons, reasons
-    assert "keep the other next-step sections (at line 6): delete there only the steps" in reasons
+    # written under the first, the one show quotes; the second kept
+    assert "in place of the one under the next-step heading at line 6," in reasons, reasons
+    assert "keep the other next-step sections (at line 12): delete there only the steps" in reasons
 
 
 def test_a_done_next_step_section_is_named_to_delete(git_repo: GitRepo) -> None:
@@ -161,3 +163,54 @@ def test_a_done_next_step_section_is_named_to_delete(git_repo: GitRepo) -> None:
     reasons = _refresh_fix(git_repo, "HANDOFF.md", TWO_SECTIONS.format(first=first))
     assert "delete the older next-step sections (at line 6): their steps are done" in reasons
     assert "keep the other next-step sections" not in reasons, reasons
+
+
+TWO_OPEN = """# Handoff
+
+## Done
+- Parser written in `app.py`.
+
+## Next steps
+1. Add tests in `tests/test_app.py`.
+
+## Priority 2: Tomorrow
+- [ ] Wire the CLI in `cli.py`.
+
+## Future ideas
+### Next.js 15 Patterns
+- use the app router
+
+## Decisions
+- Regex parser because it is fast.
+
+## Ruled out
+- PEG: too slow.
+"""
+"""Two open next-step sections before a design note: `show` quotes the first."""
+
+
+def test_the_next_brief_quotes_the_step_the_hook_had_written(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    # attack 60-08: the hook wrote under "## Priority 2: Tomorrow" and called it done, while
+    # show and SessionStart kept quoting "## Next steps"' original step, round after round
+    reasons = _refresh_fix(git_repo, "HANDOFF.md", TWO_OPEN)
+    for round_ in (1, 2):
+        assert "the next-step heading at line" in reasons, reasons
+        step = f"Round {round_}: test the parser in tests/test_app.py."
+        [command] = [x.removeprefix("  fix: ") for x in reasons.splitlines() if "  fix: " in x]
+        filled = _PLACEHOLDER.sub(f"'Round {round_} of work in app.py.'", command)
+        done = run_fix(git_repo.root, filled.replace('"<the next step now>"', f"'{step}'"))
+        assert done.returncode == 0, done.stderr
+        git_repo.commit(f"handoff {round_}")
+        assert run_hook(stop_event(git_repo.root)).code == 0
+        for brief in briefs(git_repo, run_cli):
+            assert next_action(brief[brief.index("Next action:") :]) == f"Next action: {step}"
+        git_repo.write("src/app.py", f"x = {round_ + 2}\n")
+        git_repo.commit(f"work {round_}")
+        stop = run_hook(stop_event(git_repo.root))
+        assert stop.code == 2, stop.err
+        reasons = stop.err
+    text = (git_repo.root / "HANDOFF.md").read_text(encoding="utf-8")
+    assert "## Priority 2: Tomorrow\n- [ ] Wire the CLI in `cli.py`.\n" in text, text  # kept
+    assert text.count("## Next steps") == 1 and text.count("## Since then") == 1, text

@@ -11,7 +11,7 @@ from pathlib import Path
 from handoff_audit import shell
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
-from handoff_audit.engine.next_step import EARLIER
+from handoff_audit.engine.next_step import EARLIER, step_line
 from handoff_audit.engine.step_sections import set_aside
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.markdown.facet_headings import TICKED_AT_END, heading_facet
@@ -28,8 +28,9 @@ class Headings(tuple[int, ...]):
 
     since: int = 0
     at: int = 0
-    """The heading the fix writes under, where `show` reads the step: in a log of dated or
-    numbered entries, the newest entry's, at the top of a log kept newest first (0: the last)."""
+    """The heading the fix writes under: the one over the line `show` quotes the step from
+    (`next_step.step_line`), else, in a log of dated or numbered entries, the newest entry's,
+    at the top of a log kept newest first (0: the last)."""
     record: frozenset[int] = frozenset()
     """The headings in a log's older entries: its record, never named to delete."""
 
@@ -144,8 +145,9 @@ def up_to_date(
     """The fix for a hand-written handoff the work moved on after (``finding``) and its note:
     what changed (``since``, a placeholder) and the next step now appended to the file
     ``quoted``, or, when it has next-step headings (``held``, their lines, `next_headings`),
-    written in place of the step of the one `show` reads (`Headings.target`: the last, or a
-    log's newest entry's) (`_REPLACE`), never a second section; ``said``:
+    written in place of the step of the one `show` reads (`Headings.target`: the one over
+    `next_step.step_line`, else the last, or a log's newest entry's) (`_REPLACE`), never a
+    second section; ``said``:
     that it is already too long, and, for a working note the merge gate blocks, how to finish
     it (`note_finish.second_line`), else it may be deleted when the work is done; the current
     file of a series (``series``) may say instead that its work is finished."""
@@ -246,8 +248,8 @@ def next_headings(path: Path) -> Headings:
     them (`heading_facet`: "## Next step", "## Start here next session", "## Nächster
     Schritt"), not one nested in another's section nor one over ideas or reference set aside
     for a section headed as what to do first (`step_sections.set_aside`): the refresh fix
-    writes in place of the step of the one `show` reads (`Headings.target`), and extends a
-    "Since then" section before it rather than adding another."""
+    writes in place of the step of the one `show` reads (`Headings.target`, `step_line`), and
+    extends a "Since then" section before it rather than adding another."""
     try:
         with path.open("rb") as handle:
             text = handle.read(_SNIFF * 16).decode("utf-8", "replace")
@@ -283,6 +285,8 @@ def next_headings(path: Path) -> Headings:
     aside = set_aside(lines, found)  # a design note's "Priority order", under "Future ideas"
     kept = [(start, end) for start, end in zip(found, ends, strict=False) if start not in aside]
     held = _holding_steps(text, [start for start, _ in kept], [end for _, end in kept])
+    quoted = step_line(text) or 0
+    held.at = next((n for n, end in kept if n in held and n <= quoted < end), held.at)
     held.since = max((n for n in since if held and n < held.target), default=0)
     return held
 

@@ -135,12 +135,49 @@ def _unlabelled(text: str) -> str:
     return "\n".join([said, *rest]) if said else text
 
 
+def step_line(text: str) -> int | None:
+    """The line (1-based) of ``text`` that `show` and the SessionStart brief quote its next step
+    from, or ``None`` for none: the one choice of section the Stop hook's in-place refresh
+    writes under too (`authoring.markdown_fixes.next_headings`), so the next brief quotes the
+    step the agent wrote."""
+    chosen = _chosen(readable_lines(text))
+    return None if isinstance(chosen, NextStep) else chosen[1].line
+
+
 def _found_step(text: str) -> NextStep:
     """The next step of ``text`` as `md-incomplete` finds it, as written."""
+    chosen = _chosen(readable_lines(text))
+    if isinstance(chosen, NextStep):
+        return chosen
+    lines, first = chosen
+    lines = _unquoted(lines, first.line - 1)
+    line = lines[first.line - 1]
+    atx = _ATX.match(line)
+    if atx is not None:
+        level, title = len(atx.group(1)), line[atx.end() :].strip()
+        heads = first.how == "heading" or _BARE_LABEL.match(title) is not None
+    elif _only_a_label(line, lines[first.line] if first.line < len(lines) else ""):
+        level, title, heads = 0, _label_words(line), True
+    else:
+        return NextStep(_paragraph(lines, first.line - 1) or None)
+    finished: list[int] = []
+    body = _from_next_label(_under(lines, first.line, level, len(lines), finished))
+    if body and not all(says_nothing(each) for each in body):
+        said = [title, *body] if _titles_a_step(title) else body
+        return NextStep("\n".join(said[: NEXT_LINES - 1]))
+    if finished:
+        return NextStep(None)  # only finished work there: no step to quote
+    if heads:
+        return NextStep(None, (first.line, shorten(_label_words(title), 80)))
+    return NextStep(title or None)
+
+
+def _chosen(text: str) -> tuple[list[str], Evidence] | NextStep:
+    """The lines of ``text`` as the reading saw them and the place its next step is quoted
+    from, or the `NextStep` to say when none is."""
     # start-up: markdown-it loads only for a hand-written handoff
     from handoff_audit.markdown.facets import read
 
-    text = readable_lines(text)
     reading = read(text)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
     found = _not_kept_earlier(reading.found.get("next", []), lines)
@@ -168,27 +205,7 @@ def _found_step(text: str) -> NextStep:
     latest = latest_session(first.line, lines, ascending)
     if latest is None:
         return NextStep(None)  # which of the day's sessions is the latest, nothing settles
-    first = replace(first, line=latest) if latest != first.line else first
-    lines = _unquoted(lines, first.line - 1)
-    line = lines[first.line - 1]
-    atx = _ATX.match(line)
-    if atx is not None:
-        level, title = len(atx.group(1)), line[atx.end() :].strip()
-        heads = first.how == "heading" or _BARE_LABEL.match(title) is not None
-    elif _only_a_label(line, lines[first.line] if first.line < len(lines) else ""):
-        level, title, heads = 0, _label_words(line), True
-    else:
-        return NextStep(_paragraph(lines, first.line - 1) or None)
-    finished: list[int] = []
-    body = _from_next_label(_under(lines, first.line, level, len(lines), finished))
-    if body and not all(says_nothing(each) for each in body):
-        said = [title, *body] if _titles_a_step(title) else body
-        return NextStep("\n".join(said[: NEXT_LINES - 1]))
-    if finished:
-        return NextStep(None)  # only finished work there: no step to quote
-    if heads:
-        return NextStep(None, (first.line, shorten(_label_words(title), 80)))
-    return NextStep(title or None)
+    return lines, replace(first, line=latest) if latest != first.line else first
 
 
 _DONE_MARK = re.compile(

@@ -125,12 +125,17 @@ def test_the_hook_writes_under_the_top_task_and_keeps_it(git_repo: GitRepo) -> N
     assert "#### 材料取得の優先順位\n材料の取得は要素ごとに違う" in text, text  # untouched
 
 
-def test_the_hook_writes_under_tomorrows_work(git_repo: GitRepo) -> None:
+def test_the_hook_writes_under_tomorrows_work(git_repo: GitRepo, run_cli: Run) -> None:
     reasons = _refresh_fix(git_repo, "SESSION_HANDOFF.md", TOMORROW)
-    assert "in place of the one under the next-step heading at line 13," in reasons, reasons
+    # the subheading show quotes the task from, "### Priority 1: Finish module 5"
+    assert "in place of the one under the next-step heading at line 15," in reasons, reasons
     assert "delete the older next-step sections" not in reasons, reasons
-    text = _follow(git_repo, reasons, "SESSION_HANDOFF.md")
+    assert "keep the other next-step sections" not in reasons, reasons  # not its own section
+    text = _played(git_repo, run_cli, reasons, "SESSION_HANDOFF.md")
     assert "### Next.js 15 Patterns\nModule 5 route handlers must use" in text, text
+    assert text.count("Since then") == 1, text
+    since = text.index("## Since then\n\nRound 1 of work")
+    assert since < text.index("## What Needs to Be Done Tomorrow\n\n### Priority 1"), text
 
 
 TWO_SECTIONS = """# Handoff
@@ -189,28 +194,36 @@ TWO_OPEN = """# Handoff
 """Two open next-step sections before a design note: `show` quotes the first."""
 
 
+def _played(repo: GitRepo, run_cli: Run, reasons: str, name: str) -> str:
+    """Two rounds of an agent following the Stop hook's refresh fix (``reasons``) on ``name``
+    and committing; after each, the hook lets go and `show` and SessionStart quote the step the
+    agent wrote, then more work outdates the note."""
+    for round_ in (1, 2):
+        step = f"Round {round_}: test the parser in tests/test_app.py."
+        [command] = [x.removeprefix("  fix: ") for x in reasons.splitlines() if "  fix: " in x]
+        filled = _PLACEHOLDER.sub(f"'Round {round_} of work in app.py.'", command)
+        done = run_fix(repo.root, filled.replace('"<the next step now>"', f"'{step}'"))
+        assert done.returncode == 0, done.stderr
+        repo.commit(f"handoff {round_}")
+        assert run_hook(stop_event(repo.root)).code == 0
+        for brief in briefs(repo, run_cli):
+            assert next_action(brief[brief.index("Next action:") :]) == f"Next action: {step}"
+        repo.write("src/app.py", f"x = {round_ + 2}\n")
+        repo.commit(f"work {round_}")
+        stop = run_hook(stop_event(repo.root))
+        assert stop.code == 2, stop.err
+        reasons = stop.err
+    return (repo.root / name).read_text(encoding="utf-8")
+
+
 def test_the_next_brief_quotes_the_step_the_hook_had_written(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
     # attack 60-08: the hook wrote under "## Priority 2: Tomorrow" and called it done, while
     # show and SessionStart kept quoting "## Next steps"' original step, round after round
     reasons = _refresh_fix(git_repo, "HANDOFF.md", TWO_OPEN)
-    for round_ in (1, 2):
-        assert "the next-step heading at line" in reasons, reasons
-        step = f"Round {round_}: test the parser in tests/test_app.py."
-        [command] = [x.removeprefix("  fix: ") for x in reasons.splitlines() if "  fix: " in x]
-        filled = _PLACEHOLDER.sub(f"'Round {round_} of work in app.py.'", command)
-        done = run_fix(git_repo.root, filled.replace('"<the next step now>"', f"'{step}'"))
-        assert done.returncode == 0, done.stderr
-        git_repo.commit(f"handoff {round_}")
-        assert run_hook(stop_event(git_repo.root)).code == 0
-        for brief in briefs(git_repo, run_cli):
-            assert next_action(brief[brief.index("Next action:") :]) == f"Next action: {step}"
-        git_repo.write("src/app.py", f"x = {round_ + 2}\n")
-        git_repo.commit(f"work {round_}")
-        stop = run_hook(stop_event(git_repo.root))
-        assert stop.code == 2, stop.err
-        reasons = stop.err
-    text = (git_repo.root / "HANDOFF.md").read_text(encoding="utf-8")
+    assert "in place of the one under the next-step heading at line 6," in reasons, reasons
+    assert "keep the other next-step sections (at line 9)" in reasons, reasons
+    text = _played(git_repo, run_cli, reasons, "HANDOFF.md")
     assert "## Priority 2: Tomorrow\n- [ ] Wire the CLI in `cli.py`.\n" in text, text  # kept
     assert text.count("## Next steps") == 1 and text.count("## Since then") == 1, text

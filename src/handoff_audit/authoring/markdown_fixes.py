@@ -33,6 +33,9 @@ class Headings(tuple[int, ...]):
     at the top of a log kept newest first (0: the last)."""
     record: frozenset[int] = frozenset()
     """The headings in a log's older entries: its record, never named to delete."""
+    over: int = 0
+    """The next-step heading over `at` when `at` is a subheading of its section: "Since then"
+    goes before it, not between it and the subheading (0: before `target`)."""
 
     @property
     def target(self) -> int:
@@ -46,7 +49,7 @@ class Headings(tuple[int, ...]):
     def older(self, done: bool = True) -> list[int]:
         """The other next-step headings but a log's record: those whose steps are all done
         (`done`), their steps past; else the others, still open."""
-        others = sorted({*self, *self.done} - {self.target} - self.record)
+        others = sorted({*self, *self.done} - {self.target, self.over} - self.record)
         return [line for line in others if (line in self.done) is done]
 
 
@@ -201,8 +204,9 @@ _PROGRAM = (
     'NR==1{c=($0~/\\r$/)?"\\r":""}c!=""&&!/\\r$/{$0=$0 c}'
     'q&&hd()&&!(hd()>sd){if(!b)print c;print ENVIRON["since"]c;print c;q=0}'
     "NR==S{sd=hd();q=1}"
-    'NR==L{h=$0;sub(/^ */,"",h);d=hd();if(!S){print substr(h,1,d)" Since then"c;print c;'
-    'print ENVIRON["since"]c;print c}print;print c;print ENVIRON["step"]c;s=1;n=0;next}'
+    'NR==(P?P:L)&&!S{h=$0;sub(/^ */,"",h);print substr(h,1,hd())" Since then"c;print c;'
+    'print ENVIRON["since"]c;print c}'
+    'NR==L{d=hd();print;print c;print ENVIRON["step"]c;s=1;n=0;next}'
     "s&&hd()&&!(hd()>d){f();s=0}"
     's{t=$0;sub(/[ \\t\\r]+$/,"",t);if(t==ENVIRON["earlier"]){k=1;next}'
     'if(t==""&&(k||!n))next;k=0;o[++n]=$0;next}'
@@ -211,16 +215,17 @@ _PROGRAM = (
     "for(i=1;n>=i;i++)print o[i]}}"
 )
 """The awk program that writes what changed (``since``) in a "Since then" section before the
-next-step heading at line ``L``, or at the end of the one at line ``S`` (never a second one),
-and the step (``step``) first under that heading, the steps it held before kept below an
-`EARLIER` line, in the file's own line endings: in a CRLF file, a last line with no line
-break ends in CRLF too, never a bare LF."""
+next-step heading at line ``P`` (without it, ``L``), or at the end of the one at line ``S``
+(never a second one), and the step (``step``) first under the heading at ``L``, the steps it
+held before kept below an `EARLIER` line, in the file's own line endings: in a CRLF file, a
+last line with no line break ends in CRLF too, never a bare LF."""
 
 
 def _in_place(held: Headings, since: str, step: str, quoted: str) -> str:
     """The in-place command (`_PROGRAM`); the finish (`FINISHED_NEXT`) keeps no earlier steps:
     it says they are all done."""
     line, since_at = held.target, held.since
+    over = f"-v P={held.over} " if held.over else ""
     earlier = "" if FINISHED_NEXT in step else f"earlier='{EARLIER}' "
     return _REPLACE.format(
         line=line,
@@ -228,6 +233,7 @@ def _in_place(held: Headings, since: str, step: str, quoted: str) -> str:
         since=since,
         step=step,
         earlier=earlier,
+        over=over,
         path=quoted,
         program=_PROGRAM,
     )
@@ -235,7 +241,7 @@ def _in_place(held: Headings, since: str, step: str, quoted: str) -> str:
 
 _REPLACE = (
     't=$(mktemp) && since="{since}" step={step} {earlier}awk -v L={line} '
-    "-v S={since_at} '{program}' "
+    "{over}-v S={since_at} '{program}' "
     '{path} > "$t" && cat "$t" > {path} && rm -f -- "$t"'
 )
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -285,9 +291,23 @@ def next_headings(path: Path) -> Headings:
     aside = set_aside(lines, found)  # a design note's "Priority order", under "Future ideas"
     kept = [(start, end) for start, end in zip(found, ends, strict=False) if start not in aside]
     held = _holding_steps(text, [start for start, _ in kept], [end for _, end in kept])
-    quoted = step_line(text) or 0
-    held.at = next((n for n, end in kept if n in held and n <= quoted < end), held.at)
+    held = _where_show_reads(held, kept, lines, step_line(text) or 0)
     held.since = max((n for n in since if held and n < held.target), default=0)
+    return held
+
+
+def _where_show_reads(
+    held: Headings, kept: list[tuple[int, int]], lines: list[str], quoted: int
+) -> Headings:
+    """``held`` with its target the heading `show` quotes the step under (line ``quoted``,
+    `step_line`): the next-step heading over that line, or the subheading that line is ("###
+    Priority 1: …" under "## What Needs to Be Done Tomorrow", then `Headings.over`); as it is
+    when `show` quotes no step under one."""
+    over = next((n for n, end in kept if n in held and n <= quoted < end), 0)
+    if not over or quoted == over or not _ATX.match(lines[quoted - 1]):
+        held.at = over or held.at
+        return held
+    held.at, held.over = quoted, over
     return held
 
 

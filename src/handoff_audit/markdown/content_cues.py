@@ -8,7 +8,8 @@ Regular expressions built with code (the heading phrases are package data,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from handoff_audit.markdown.near import Near
 
 COMMIT_HASH = r"(?<![\w/.#-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w-])"
 """A commit named by its hash ("`ee338c6`"): hex with a letter and a digit, not inside a word, a
@@ -116,47 +117,6 @@ _REASON = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _Near:
-    """``then``, with ``before`` at most ``window`` characters ahead of it on the same line (or
-    sentence). Linear in the text, where one ``before.{0,n}?then`` pattern is not."""
-
-    before: re.Pattern[str]
-    then: re.Pattern[str]
-    window: int = 160
-    sentence: bool = False
-    clause: bool = True
-    """With ``sentence``: a "; " ends it too ("don't X; it breaks Y" keeps its reason if not)."""
-    from_before: bool = False
-    """Find ``before`` first and look ahead for ``then`` (when ``before`` is the rarer one)."""
-
-    def search(self, text: str) -> re.Match[str] | None:
-        # A sentence ends at a stop followed by a space, so "server.js" or "e.g" does not end it.
-        stops: tuple[str, ...] = ("\n",)
-        if self.sentence:
-            stops = (". ", "; ", "! ", "? ", "\n") if self.clause else (". ", "! ", "? ", "\n")
-        if self.from_before:
-            for match in self.before.finditer(text):
-                start = match.end()
-                end = min(len(text), start + self.window)
-                for stop in stops:
-                    found = text.find(stop, start, end)
-                    end = found if found >= 0 else end
-                if self.then.search(text, start, end):
-                    return match
-            return None
-        for match in self.then.finditer(text):
-            end = match.start()
-            start = max(0, end - self.window)
-            for stop in stops:
-                found = text.rfind(stop, start, end)
-                if found >= 0:
-                    start = found + len(stop)
-            if self.before.search(text, start, end):
-                return match
-        return None
-
-
 _CHOICE = (
     r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|swapped|"
     r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
@@ -168,10 +128,10 @@ _STRICT_CHOICE = (
     r"\b(?:decided|decision|chose|chosen|opted|went with|settled on|picked|adopted|"
     r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose)\b"
 )
-_DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
+_DECISION_CUES: tuple[tuple[str, re.Pattern[str] | Near], ...] = (
     (
         "a choice with its reason",
-        _Near(
+        Near(
             re.compile(_CHOICE, re.IGNORECASE),
             re.compile(rf"\b(?:{_REASON})\b", re.IGNORECASE),
             sentence=True,
@@ -179,7 +139,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "a choice with its reason",
-        _Near(
+        Near(
             re.compile(_STRICT_CHOICE, re.IGNORECASE),
             re.compile(r"\s[—–-]\s|:\s|\("),
             from_before=True,
@@ -209,7 +169,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "a choice over its alternative",
-        _Near(
+        Near(
             re.compile(
                 r"\b(?:prefer(?:red|s)?|chose|choose|chosen|opted for|went with|picked|kept|keep|"
                 r"use|used|using|stick with|stuck with)\b",
@@ -237,7 +197,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "a rule with its reason",
-        _Near(
+        Near(
             re.compile(r"\b(?:do not|don't|never|always|must|keep|prefer)\b", re.IGNORECASE),
             re.compile(
                 r"\s[—–]\s|\s--?\s|\bbecause\b|\bsince\b|\bso that\b|\bor else\b|\botherwise\b",
@@ -259,7 +219,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "a rule with its reason, in another language",
-        _Near(
+        Near(
             re.compile(
                 r"不要|不能|禁止|必须|務必|务必|一定要|絶対に|しないこと|"
                 r"してはいけない|하지 ?마|금지|반드시|"
@@ -285,7 +245,7 @@ _WARNING = re.compile(
 )
 """A warning's opening: "don't", "never", "must not"."""
 
-_RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
+_RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | Near], ...] = (
     (
         "tried or rejected",
         re.compile(
@@ -314,7 +274,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "an alternative passed over, with its reason",
-        _Near(
+        Near(
             re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE),
             re.compile(rf"\b(?:{_REASON})\b", re.IGNORECASE),
             sentence=True,
@@ -323,7 +283,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "removed, with its reason",
-        _Near(
+        Near(
             re.compile(r"\b(?:removed|dropped|deleted|reverted|disabled)\b", re.IGNORECASE),
             re.compile(
                 r"\b(?:because|since|as it|due to|in favou?r of|instead|conflict\w* with|"
@@ -335,7 +295,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "not used, with its reason",
-        _Near(
+        Near(
             re.compile(
                 # "consumers that don't use it are unaffected" describes, it rejects nothing
                 r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )"
@@ -350,7 +310,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "replaced after it failed",
-        _Near(
+        Near(
             re.compile(
                 r"\b(?:could not|couldn't|cannot|can't|did not|didn't|failed to|unreliabl[ey]|"
                 r"too slow|flaky)\b",
@@ -362,7 +322,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "not used or removed, with its reason, in another language",
-        _Near(
+        Near(
             re.compile(
                 r"使っていない|使わない|使用しない|採用しない|やめた|不使用|没有使用|未使用|"
                 r"사용하지 않|쓰지 않|제거했|"
@@ -379,7 +339,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "a warning with what went wrong",
-        _Near(
+        Near(
             _WARNING,
             re.compile(
                 r"\b(?:caused|broke|crashed|failed|got (?:us|it|them)|cost (?:us|a|an|the|\d)|"
@@ -403,7 +363,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     (
         "a warning with its reason",
-        _Near(
+        Near(
             _WARNING,
             re.compile(
                 r"\s[—–]\s|\s--?\s|:\s|\b(?:because|since|otherwise|or (?:else|it|the|you)|"
@@ -465,16 +425,16 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 _RULED_OUT_STRONG = 9
 """The ruled-out cues that count alone; the others are weak (see ``WEAK_CUES``)."""
 
-Cue = tuple[str, "re.Pattern[str] | _Near", bool]
+Cue = tuple[str, "re.Pattern[str] | Near", bool]
 """A content cue: its name, its pattern, and whether it is anchored at a line's start."""
 
 
-def _cues(plain: tuple[tuple[str, re.Pattern[str] | _Near], ...]) -> tuple[Cue, ...]:
+def _cues(plain: tuple[tuple[str, re.Pattern[str] | Near], ...]) -> tuple[Cue, ...]:
     # A cue anchored at a line's start reads the block line by line (re.MULTILINE); the others
     # read it as one line, so that "rather\nthan" wrapped in the source still counts.
     found: list[Cue] = []
     for name, pattern in plain:
-        if isinstance(pattern, _Near):
+        if isinstance(pattern, Near):
             found.append((name, pattern, False))
             continue
         anchored = pattern.pattern.startswith(("^", "(?:^"))

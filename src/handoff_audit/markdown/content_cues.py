@@ -108,7 +108,8 @@ _REJECTED_ELSEWHERE = (
 
 _REASON = (
     r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
-    r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|to cut|to save|to speed|"
+    r"to support|to reduce|to ensure|in order to|due to|otherwise(?!\s*[),.;:]|$)|as it|to cut|"
+    r"to save|to speed|"
     r"to simplify|to let|to stop|to fit|to match|"
     r"so (?!far\b|much\b|many\b|on\b|long\b|few\b|called\b|too\b|good\b)\w+|"
     r"(?:which|this|that) (?:means|keeps|avoids|ensures|guarantees)|"
@@ -191,7 +192,8 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | Near], ...] = (
         "a reason",
         re.compile(
             r"\b(?:the reason (?:is|was|for|we|I)|rationale|trade-?offs?)\b"
-            r"|\b(?:reason|why)\**\s*:",
+            # the reason a session handed over ("Handoff reason:") is no choice's
+            r"|(?<!handoff )(?<!handover )\b(?:reason|why)\**\s*:",
             re.IGNORECASE,
         ),
     ),

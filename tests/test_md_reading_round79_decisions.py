@@ -1,6 +1,11 @@
-"""Round 79 of the facet reading: what only looks like a decision with its reason.
+"""Round 79 of the facet reading: decisions with their reasons said in prose, and what only
+looks like one.
 
-"X, Y otherwise" (an else, not a reason) and the reason a session handed over are no decision.
+A careful reader counts a choice when its reason is there: a conclusion drawn ("… is therefore
+…"), a rule with what breaking it does ("or old clients will …"), an option marked chosen with
+why under it, an owner's ruling over the alternative, a reason and the change it led to
+("…, so the token now travels in a header"), a decision named in Norwegian or Swedish. "X,
+Y otherwise" (an else, not a reason) and the reason a session handed over are no decision.
 Examples written for these tests, not copied from the labelled files; each runs through
 `check` on a committed HANDOFF.md and looks for md-incomplete's decisions finding.
 """
@@ -38,6 +43,25 @@ def _facets(git_repo: Any, run_cli: Any, text: str) -> set[str]:
     result = run_cli(["check", "--format", "json", "--branch", "feat/x"], cwd=git_repo.root)
     assert result.code in (0, 1), result.err
     return {f["facet"] for f in result.json()["findings"] if f["rule"] == "md-incomplete"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The vendor API allows 100 calls a minute. Invoices are therefore sent in batches of 50.",
+        "- Always bump `API_VERSION` with the schema, or old clients will cache the wrong shape.",
+        "- **Never edit `db/seed.sql` by hand.** The generator owns it, and a hand edit cascades "
+        "into every fixture.",
+        "### Option B — nightly batch export ✅ chosen\n\nNo extra service to run; cron is there.",
+        "- The product owner ruled the weekly digest over the daily one: daily mail hit spam.",
+        "- Safari drops the third-party cookie, so the session token now travels in a header.",
+        "- Beslutning 12.03 (Kari): filene lagres i S3.",
+    ],
+)
+def test_a_choice_with_its_reason_in_prose_is_a_decision(
+    git_repo: Any, run_cli: Any, text: str
+) -> None:
+    assert "decisions" not in _facets(git_repo, run_cli, text)
 
 
 @pytest.mark.parametrize(

@@ -156,9 +156,18 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | Near], ...] = (
             r"\b(?i:decidimos|decidido|optamos|elegimos|décidé|avons choisi|entschieden|"
             r"haben uns für|решили|выбрали)"
             r"|\b(?i:besloten|gekozen|bewust|bewusst|abbiamo deciso|abbiamo scelto|ho deciso|"
-            r"ho scelto|decidi|escolhemos|optei|on a choisi|nous avons choisi)\b"
+            r"ho scelto|decidi|escolhemos|optei|on a choisi|nous avons choisi|beslutning(?:en)?|"
+            r"besluttet|beslutade|beslutat|vi valgte|vi valde)\b"
             r"|القرار|قررنا|اخترنا|تقرر)"
         ),
+    ),
+    (
+        "a conclusion drawn from a reason",
+        re.compile(r"\b(?:therefore|hence|thus)\b(?! far\b)", re.IGNORECASE),
+    ),
+    (
+        "a reason, then what it changed",
+        re.compile(r"[,;—–]\s+so\s+(?:[\w`.-]+\s+){1,5}(?:now|instead)\b", re.IGNORECASE),
     ),
     (
         "a consequence that justifies",
@@ -173,7 +182,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | Near], ...] = (
         Near(
             re.compile(
                 r"\b(?:prefer(?:red|s)?|chose|choose|chosen|opted for|went with|picked|kept|keep|"
-                r"use|used|using|stick with|stuck with)\b",
+                r"use|used|using|stick with|stuck with|ruled|overrode|overruled)\b",
                 re.IGNORECASE,
             ),
             re.compile(r"\b(?:rather than|instead of|over (?:the|a|an) )", re.IGNORECASE),
@@ -206,6 +215,19 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | Near], ...] = (
                 re.IGNORECASE,
             ),
             sentence=True,
+        ),
+    ),
+    (
+        "a rule with what breaking it does",
+        Near(
+            re.compile(r"\b(?:do not|don't|never|always|must)\b", re.IGNORECASE),
+            re.compile(
+                r"\b(?:or|otherwise),? (?:\w+ ){0,3}(?:will|would)\b|\bcascades? into\b"
+                r"|\bwhich (?:\w+ )?(?:rewrites|breaks|corrupts|wipes|deletes|loses|crashes)\b",
+                re.IGNORECASE,
+            ),
+            window=200,
+            from_before=True,
         ),
     ),
     (

@@ -145,6 +145,12 @@ numbering, with emoji and punctuation ignored:
   "không dùng … vì"), something replaced after it failed ("polling could not keep up … replaced
   with interrupts") or a theory "refuted", "retracted" or "off the table"; a choice over its
   alternative in another language ("… а не …", "… en lugar de …", "… 而不是 …") is a decision.
+  So are a conclusion drawn ("invoices are therefore sent in batches"), a reason and the change
+  it led to ("Safari drops the cookie, so the token now travels in a header"), a rule with what
+  breaking it does ("always bump it, or old clients will …"), an owner's ruling over the
+  alternative ("ruled X over Y"), an option heading marked chosen ("### Option A ✅ chosen") and
+  a decision named in Norwegian or Swedish ("beslutning", "beslutat"); "X when configured, Y
+  otherwise" (an else) and a "Handoff reason:" line are not.
 - *Weak cues count only twice*: a stray word is no facet. A reason without a choice ("because …"),
   an alternative without its reason ("instead of …", "workaround"), a trap word ("gotcha",
   "pitfall", "be careful"), a warning with a reason ("don't run it twice — it charges again") and a

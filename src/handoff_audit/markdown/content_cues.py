@@ -123,7 +123,7 @@ _CHOICE = (
     r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
     r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose|design(?:ed)?|"
     r"approach|must|always|changed|updated|set|made|added|capped|limited|pinned|disabled|"
-    r"enabled|fixed with|fixed by)\b"
+    r"enabled|fixed with|fixed by|mocked|stubbed|removed|dropped|destroyed)\b"
 )
 _STRICT_CHOICE = (
     r"\b(?:decided|decision|chose|chosen|opted|went with|settled on|picked|adopted|"

@@ -149,8 +149,9 @@ numbering, with emoji and punctuation ignored:
   it led to ("Safari drops the cookie, so the token now travels in a header"), a rule with what
   breaking it does ("always bump it, or old clients will …"), an owner's ruling over the
   alternative ("ruled X over Y"), an option heading marked chosen ("### Option A ✅ chosen") and
-  a decision named in Norwegian or Swedish ("beslutning", "beslutat"); "X when configured, Y
-  otherwise" (an else) and a "Handoff reason:" line are not.
+  a decision named in Norwegian or Swedish ("beslutning", "beslutat"), and something mocked,
+  stubbed or removed with its reason ("removed the warm-up to save 40 minutes of CI"); "X when
+  configured, Y otherwise" (an else) and a "Handoff reason:" line are not.
 - *Weak cues count only twice*: a stray word is no facet. A reason without a choice ("because …"),
   an alternative without its reason ("instead of …", "workaround"), a trap word ("gotcha",
   "pitfall", "be careful"), a warning with a reason ("don't run it twice — it charges again") and a

@@ -13,7 +13,7 @@ import json
 import re
 from datetime import UTC, datetime
 
-from agent_support import run_fix, run_hook, stop_event, the_command
+from agent_support import HookRun, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo
 
 OLD = "# Session 2024-12-12\n\n## Next steps\n\n1. Build the combat system\n"
@@ -195,3 +195,56 @@ def test_a_misdated_folder_passing_over_the_branchs_log_is_renamed(git_repo: Git
     git_repo.commit("rename the misdated session folder")
     again = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert again.code == 0, again.err
+
+
+def _renamed_as_told(repo: GitRepo, fix: str) -> HookRun:
+    """The hook's rename ``fix`` offered, run and committed as an agent would; the next stop."""
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 2, stop.err
+    assert f"`{fix}`" in stop.err, stop.err
+    assert run_fix(repo.root, fix).returncode == 0
+    repo.commit("rename the misdated note")
+    return run_hook(stop_event(repo.root), cwd=repo.root)
+
+
+def test_a_renamed_misdated_folder_is_no_handoff_of_the_branch(
+    git_repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """Attack review 60, 06: the hook's rename of main's misdated folder, done as told, let the
+    session end: the renamed 2024 log, which says nothing of the branch's work, passed as its
+    handoff (and `check`, its walk taking a move to a name sorted before the old one for a
+    change, called it fresh). A note the branch only moved is no handoff of its: the hook asks
+    for the series' next file, and lets go once it is written."""
+    _misdated(git_repo)
+    again = _renamed_as_told(git_repo, "git mv -- docs/sessions/20991215/ docs/sessions/20241215/")
+    assert again.code == 2, again.err
+    assert "branch magic has work of its own against main but no active handoff" in again.err
+    today = datetime.now(UTC).date()
+    assert f"write the next one, docs/sessions/{today:%Y%m%d}/session_log.md," in again.err
+    check = run_cli(["check"], cwd=git_repo.root)
+    assert "docs/sessions/20241215/session_log.md: handoff-outdated" in check.out, check.out
+
+    git_repo.write(f"docs/sessions/{today:%Y%m%d}/session_log.md", MINE.format(day=today))
+    git_repo.commit("session log")
+    last = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert last.code == 0, last.err
+
+
+def test_a_renamed_misdated_file_is_no_handoff_of_the_branch(git_repo: GitRepo) -> None:
+    """The same for a dated file renamed to a name sorted before its own."""
+    git_repo.write("docs/handoffs/2024-12-12-start.md", OLD)
+    git_repo.write("app.txt", "x\n")
+    git_repo.commit("a", date="2024-12-12T12:00:00Z")
+    git_repo.write("docs/handoffs/2099-01-01-auth.md", NEW)
+    git_repo.commit("b", date="2024-12-15T12:00:00Z")
+    git_repo.git("switch", "-qc", "magic")
+    git_repo.write("app.txt", "y\n")
+    git_repo.commit("magic")
+    fix = "git mv -- docs/handoffs/2099-01-01-auth.md docs/handoffs/2024-12-15-auth.md"
+    again = _renamed_as_told(git_repo, fix)
+    assert again.code == 2, again.err
+    assert "no active handoff" in again.err, again.err
+    today = datetime.now(UTC).date()
+    assert f"write the next one, docs/handoffs/{today}-<topic>.md," in again.err, again.err
+

@@ -50,6 +50,7 @@ from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
 from handoff_audit.git.forced_upstream import forced_merge, merged_twice
 from handoff_audit.git.protected import protected_patterns, unborn_branch
+from handoff_audit.git.pure_rename import moved_since
 from handoff_audit.git.rebase_state import (
     left_branch,
     pending_in_progress,
@@ -599,10 +600,11 @@ def _needs_handoff(
     if finish is not None:
         gate.note = f"{branch} has handed its work over: {finish}"
         return False
-    gate.packets = [p for p in series if p.path in changed]
+    written = _written(gate.root, series, changed, bench.base)
+    gate.packets = [p for p in series if p.path in written]
     if gate.packets or inherited:
         return True
-    outranked = _outranked(gate.root, series, changed)
+    outranked = _outranked(gate.root, series, written)
     if outranked is not None:
         gate.problems.append(outranked)
         return True
@@ -615,6 +617,15 @@ def _needs_handoff(
     said = f"branch {branch} has work of its own{against}"
     gate.problems.append(_no_packet(gate, said, series, work, older, taken))
     return True
+
+
+def _written(root: Path, series: list[PacketInfo], changed: set[str], base: str) -> set[str]:
+    """The ``changed`` files but a series' file the branch only moved, unchanged, from a file
+    of its ``base`` (`pure_rename.moved_since`): another session's note under a new name (a
+    misdated folder's rename) is no handoff of this branch's work."""
+    if not any(p.path in changed for p in series):
+        return changed
+    return changed - moved_since(root, base)
 
 
 def _outranked(root: Path, series: list[PacketInfo], changed: set[str]) -> Problem | None:

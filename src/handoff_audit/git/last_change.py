@@ -51,22 +51,26 @@ class LastChanges:
                     self.arrived.setdefault(top_path, commit)
             return []
         written = []
+        # The earlier names to follow from the next commit on: this one deleted them (a move to
+        # a name listed before the old one, ``20991215/`` -> ``20241215/``, is no writing).
+        earlier_names: dict[str, str] = {}
         for path in change.files:
             top_path = self.follow.pop(path, path)
             if top_path not in todo or top_path in found or top_path in kept:
                 continue
             if touch.only_touched_up(path, change.blobs.get(path)):
-                self.follow[path] = top_path
+                earlier_names[path] = top_path
                 continue
             if change.blobs:
                 earlier = moved_from(path, change.blobs)
             else:
                 earlier = renamed_unchanged(self.root, change.sha, path, change.files)
             if earlier is not None:
-                self.follow[earlier] = top_path
+                earlier_names[earlier] = top_path
             else:
                 found[top_path] = commit
                 written.append(top_path)
+        self.follow.update(earlier_names)
         return written
 
     def waiting(self) -> list[str]:

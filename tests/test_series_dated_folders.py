@@ -178,8 +178,8 @@ def test_a_misdated_folder_is_renamed_as_a_folder(
 
 def test_a_misdated_folder_passing_over_the_branchs_log_is_renamed(git_repo: GitRepo) -> None:
     """The branch wrote today's folder, which the misdated one outranked: the fix renames the
-    misdated folder (to the day before its last commit's, whose folder is there) and the
-    session may end."""
+    misdated folder (to the day after its last commit's, whose folder is there: it ranks right
+    after that folder and below the branch's) and the session may end."""
     _misdated(git_repo)
     git_repo.write("docs/sessions/20241215/session_log.md", OLD)
     git_repo.commit("a log of that day too", date="2024-12-15T13:00:00Z")
@@ -190,7 +190,7 @@ def test_a_misdated_folder_passing_over_the_branchs_log_is_renamed(git_repo: Git
     assert stop.code == 2, stop.err
     assert "rename its folder docs/sessions/20991215/" in stop.err, stop.err
     command = the_command(stop.err, "fix: ")
-    assert command == "git mv -- docs/sessions/20991215/ docs/sessions/20241214/", stop.err
+    assert command == "git mv -- docs/sessions/20991215/ docs/sessions/20241216/", stop.err
     assert run_fix(git_repo.root, command).returncode == 0
     git_repo.commit("rename the misdated session folder")
     again = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
@@ -248,3 +248,78 @@ def test_a_renamed_misdated_file_is_no_handoff_of_the_branch(git_repo: GitRepo) 
     today = datetime.now(UTC).date()
     assert f"write the next one, docs/handoffs/{today}-<topic>.md," in again.err, again.err
 
+
+def test_a_misdated_folder_committed_in_the_future_takes_todays_date(
+    git_repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """Attack review 60, 03: the misdated folder's last commit is dated 2099 too (a wrong
+    clock): the rename kept a 2099 date (`20991214/`), after which the hook let go with the
+    typo still outranking every real note. Now no date after today is offered: today's, and
+    the branch's handoff after it ends the loop."""
+    _sessions(git_repo, both=False)
+    git_repo.write("docs/sessions/20991215/session_log.md", NEW)
+    git_repo.commit("b (clock wrong)", date="2099-12-15T12:00:00Z")
+    git_repo.git("switch", "-qc", "magic")
+    git_repo.write("app.txt", "y\n")
+    git_repo.commit("magic")
+    today = datetime.now(UTC).date()
+    fix = f"git mv -- docs/sessions/20991215/ docs/sessions/{today:%Y%m%d}/"
+    again = _renamed_as_told(git_repo, fix)
+    assert again.code == 2, again.err
+    named = re.search(r"write the next one, (\S+\.md),", again.err)
+    assert named is not None and "2099" not in named[1], again.err
+    git_repo.write(named[1].replace("<topic>", "magic"), MINE.format(day=today))
+    git_repo.commit("session log")
+    last = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert last.code == 0, last.err
+    check = run_cli(["check"], cwd=git_repo.root)
+    assert "2099" not in check.out, check.out
+
+
+def test_a_misdated_file_committed_in_the_future_takes_todays_date(git_repo: GitRepo) -> None:
+    """The same for a dated file: `2099-12-15-b.md` was offered `2099-12-15-2-b.md`."""
+    git_repo.write("docs/handoffs/2024-12-12-a.md", OLD)
+    git_repo.write("app.txt", "x\n")
+    git_repo.commit("a", date="2024-12-12T12:00:00Z")
+    git_repo.write("docs/handoffs/2099-12-15-b.md", NEW)
+    git_repo.commit("b", date="2099-12-15T12:00:00Z")
+    git_repo.git("switch", "-qc", "magic")
+    git_repo.write("app.txt", "y\n")
+    git_repo.commit("magic")
+    today = datetime.now(UTC).date()
+    fix = f"git mv -- docs/handoffs/2099-12-15-b.md docs/handoffs/{today}-b.md"
+    again = _renamed_as_told(git_repo, fix)
+    assert again.code == 2, again.err
+    assert "2099" not in again.err, again.err
+
+
+def test_a_misdated_folder_stays_after_the_folders_of_older_sessions(
+    git_repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """Attack review 60, 09: the folder of the misdated log's real date and those of the days
+    before were there, and the rename walked back to 2024-12-10 ("a day earlier"), behind
+    the older sessions: an older log became the series' current handoff. Now the next free
+    day after them, with the real distance said."""
+    _sessions(git_repo)  # 20241212/ and 20241215/
+    git_repo.write("docs/sessions/20241216/session_log.md", OLD)
+    git_repo.write("docs/sessions/20991215/session_log.md", MINE.format(day="2024-12-15"))
+    git_repo.commit("b", date="2024-12-15T13:00:00Z")
+    git_repo.git("switch", "-qc", "magic")
+    git_repo.write("app.txt", "y\n")
+    git_repo.commit("magic")
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    said = (
+        "2024-12-17, 2 days after, as the folder of 2024-12-15 and of every day between is "
+        "there): `git mv -- docs/sessions/20991215/ docs/sessions/20241217/`"
+    )
+    assert said in stop.err, stop.err
+    fix = re.search(r"`(git mv -- [^`]*)`", stop.err)
+    assert fix is not None and run_fix(git_repo.root, fix[1]).returncode == 0
+    git_repo.commit("rename the misdated session folder")
+    check = run_cli(["check"], cwd=git_repo.root)
+    said = "docs/sessions/20241217/session_log.md: the current handoff of its series (3 older"
+    assert said in check.out, check.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert "\nNext action: 1. Build the inventory screen\n" in shown.out, shown.out

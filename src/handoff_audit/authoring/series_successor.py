@@ -162,13 +162,10 @@ def misdated(
     today = int((now or datetime.now(UTC)).timestamp()) // _DAY * _DAY
     if key is None or key[0] != DATED or key[1][0] < today + 2 * _DAY:
         return None
-    try:
-        log = plumbing.run(root, ["log", "-1", "--format=%cs", "--", current])
-        real = log.decode().strip() or datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
-    except plumbing.GitError:
-        real = datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
+    real, whose = _real_date(root, current, datetime.fromtimestamp(today, UTC).date())
     if redated(name, date.today(), months_first) is None and dated_folder(folder):
-        return _misdated_folder(root, current, real, known, below)
+        day = datetime.fromtimestamp(today, UTC).date()
+        return _misdated_folder(root, current, (real, whose), known, (below, day))
 
     def place(number: int) -> str:
         # The date where the name has it, in its format (`01-01-2099-x.md` -> `05-12-2026-x.md`);
@@ -176,7 +173,7 @@ def misdated(
         base = redated(name, date.fromisoformat(real), months_first, number) or f"{real}-{name}"
         return f"{folder}/{base}" if folder else base
 
-    why = f"its date is more than a day after today, a typo; {real} is its last commit's date"
+    why = f"its date is more than a day after today, a typo; {real} is {whose}"
     earlier = _day_before(below, name_key(place(0), months_first), months_first)
     if earlier is not None:
         real = earlier
@@ -192,22 +189,45 @@ def misdated(
     return Successor(place(number), why)
 
 
+def _real_date(root: Path, current: str, today: date) -> tuple[str, str]:
+    """The date ``current``'s typo stands for: its last commit's (one git process), and whose
+    date that is in words; today's when that commit is dated after today too (a wrong clock,
+    a rebase that kept a wrong date) or git cannot say: a rename never keeps a future date."""
+    try:
+        log = plumbing.run(root, ["log", "-1", "--format=%cs", "--", current])
+        real = log.decode().strip()
+    except plumbing.GitError:
+        real = ""
+    if not real:
+        return today.isoformat(), "today's date (git does not say when it was last committed)"
+    if real > today.isoformat():
+        return today.isoformat(), "today's date, as its last commit is dated after today too"
+    return real, "its last commit's date"
+
+
 def _misdated_folder(
-    root: Path, current: str, real: str, known: Collection[str], below: str | None
+    root: Path,
+    current: str,
+    real: tuple[str, str],
+    known: Collection[str],
+    bounds: tuple[str | None, date],
 ) -> Successor:
     """`misdated` for ``current`` in a folder named by a date alone, the session's folder
     (``docs/sessions/20991215/session_log.md``), its name undated: the same file in the folder
-    of ``real``, its last commit's date, written as the folder writes its date, or of the day
-    before ``below``'s date when that would tie with it or pass it; a day earlier while a folder
-    of that name is there (`git mv` would move the folder into it)."""
+    of ``real`` (the date and whose it is, `_real_date`), written as the folder writes its date,
+    or of the day before the date of ``below`` (``bounds``: it and today) when that would tie
+    with it or pass it. While a folder of that date is there (`git mv` would move the folder
+    into it), the next free day, which ranks it right after that folder, up to today and
+    before ``below``'s date; past that, the nearest free day before."""
     folder, _, name = current.rpartition("/")
+    below, last = bounds
     home, _, day_folder = folder.rpartition("/")
 
     def place(day: date) -> str:
         return f"{home}/{redated(day_folder, day) or day_folder}/{name}"
 
-    day = date.fromisoformat(real)
-    why = f"its folder's date is more than a day after today, a typo; {real} is its last commit's"
+    day = date.fromisoformat(real[0])
+    why = f"its folder's date is more than a day after today, a typo; {real[0]} is {real[1]}"
     earlier = _day_before(below, name_key(place(day)), False)
     if earlier is not None:
         day = date.fromisoformat(earlier)
@@ -215,11 +235,29 @@ def _misdated_folder(
             f"its folder's date is more than a day after today, a typo; {earlier}, the day "
             "before the date of this branch's handoff, keeps that one the series' current handoff"
         )
+    ahead = name_key(below) if below is not None else None
+    if ahead is not None and ahead[0] == DATED:
+        last = min(last, datetime.fromtimestamp(ahead[1][0], UTC).date() - timedelta(days=1))
     first, taken = day, {other.rpartition("/")[0] for other in known}
-    while (moved := place(day).rpartition("/")[0]) in taken or os.path.lexists(root / moved):
-        day -= timedelta(days=1)
+
+    def free(day: date) -> bool:
+        moved = place(day).rpartition("/")[0]
+        return moved not in taken and not os.path.lexists(root / moved)
+
+    while not free(day) and day < last:
+        day += timedelta(days=1)
+    if not free(day):
+        day = first
+        while not free(day):
+            day -= timedelta(days=1)
     if day != first:
-        why += f", and {day.isoformat()}, a day earlier, as {first.isoformat()}'s folder is there"
+        days = abs((day - first).days)
+        distance = ("the day" if days == 1 else f"{days} days") + (
+            " after" if day > first else " before"
+        )
+        between = " and of every day between" * (days > 1)
+        why += f", and {day.isoformat()}, {distance}, as the folder of {first.isoformat()}"
+        why += f"{between} is there"
     return Successor(place(day), why)
 
 

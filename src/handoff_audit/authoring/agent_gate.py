@@ -35,7 +35,7 @@ from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.own_secrets import hold_own_secrets
 from handoff_audit.authoring.recorded_failure import not_recorded
 from handoff_audit.authoring.remote_history import NO_REMOTE, fetchable
-from handoff_audit.authoring.series_fixes import passed_over
+from handoff_audit.authoring.series_fixes import passed_over, written_series
 from handoff_audit.authoring.sparse_fixes import outside_checkout
 from handoff_audit.authoring.twinless import twinless
 from handoff_audit.config import Config, load_config
@@ -50,7 +50,6 @@ from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
 from handoff_audit.git.forced_upstream import forced_merge, merged_twice
 from handoff_audit.git.protected import protected_patterns, unborn_branch
-from handoff_audit.git.pure_rename import moved_since
 from handoff_audit.git.rebase_state import (
     left_branch,
     pending_in_progress,
@@ -600,8 +599,7 @@ def _needs_handoff(
     if finish is not None:
         gate.note = f"{branch} has handed its work over: {finish}"
         return False
-    written = _written(gate.root, series, changed, bench.base)
-    gate.packets = [p for p in series if p.path in written]
+    gate.packets, written = written_series(gate.root, series, changed, bench.base)
     if gate.packets or inherited:
         return True
     outranked = _outranked(gate.root, series, written)
@@ -617,15 +615,6 @@ def _needs_handoff(
     said = f"branch {branch} has work of its own{against}"
     gate.problems.append(_no_packet(gate, said, series, work, older, taken))
     return True
-
-
-def _written(root: Path, series: list[PacketInfo], changed: set[str], base: str) -> set[str]:
-    """The ``changed`` files but a series' file the branch only moved, unchanged, from a file
-    of its ``base`` (`pure_rename.moved_since`): another session's note under a new name (a
-    misdated folder's rename) is no handoff of this branch's work."""
-    if not any(p.path in changed for p in series):
-        return changed
-    return changed - moved_since(root, base)
 
 
 def _outranked(root: Path, series: list[PacketInfo], changed: set[str]) -> Problem | None:

@@ -11,8 +11,22 @@ from pathlib import Path
 
 from handoff_audit.authoring.series_successor import past_typo, renaming, successor
 from handoff_audit.engine.series_order import COMMITTED, DATED, name_key
+from handoff_audit.git.pure_rename import moved_since
+from handoff_audit.model.findings import PacketInfo
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
+
+
+def written_series(
+    root: Path, series: Sequence[PacketInfo], changed: set[str], base: str
+) -> tuple[list[PacketInfo], set[str]]:
+    """The current files of ``series`` the branch wrote, and the files it ``changed`` but
+    those of a series it only moved, unchanged, from a file of its ``base``
+    (`pure_rename.moved_since`): another session's note under a new name (a misdated
+    folder's rename) is no handoff of this branch's work."""
+    if any(p.path in changed for p in series):
+        changed = changed - moved_since(root, base)
+    return [p for p in series if p.path in changed], changed
 
 
 def passed_over(

@@ -599,7 +599,7 @@ def _needs_handoff(
     if finish is not None:
         gate.note = f"{branch} has handed its work over: {finish}"
         return False
-    gate.packets, written = written_series(gate.root, series, changed, bench.base)
+    gate.packets, written = written_series(gate.root, config, series, changed, bench.base)
     if gate.packets or inherited:
         return True
     outranked = _outranked(gate.root, series, written)

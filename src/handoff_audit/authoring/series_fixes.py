@@ -10,22 +10,26 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from handoff_audit.authoring.series_successor import past_typo, renaming, successor
+from handoff_audit.config import Config
 from handoff_audit.engine.series_order import COMMITTED, DATED, name_key
 from handoff_audit.git.pure_rename import moved_since
 from handoff_audit.model.findings import PacketInfo
+from handoff_audit.model.packet import in_series
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
 
 
 def written_series(
-    root: Path, series: Sequence[PacketInfo], changed: set[str], base: str
+    root: Path, config: Config, series: Sequence[PacketInfo], changed: set[str], base: str
 ) -> tuple[list[PacketInfo], set[str]]:
     """The current files of ``series`` the branch wrote, and the files it ``changed`` but
-    those of a series it only moved, unchanged, from a file of its ``base``
+    those it only moved, unchanged, from a file of a series in its ``base``
     (`pure_rename.moved_since`): another session's note under a new name (a misdated
-    folder's rename) is no handoff of this branch's work."""
+    folder's rename) is no handoff of this branch's work. (A working note it moved into a
+    series, unchanged, is still the note the branch was asked to keep or finish.)"""
     if any(p.path in changed for p in series):
-        changed = changed - moved_since(root, base)
+        moved = moved_since(root, base)
+        changed = {path for path in changed if not in_series(moved.get(path, ""), config)}
     return [p for p in series if p.path in changed], changed
 
 

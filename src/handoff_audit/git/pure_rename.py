@@ -50,21 +50,21 @@ def moved_from(path: str, blobs: dict[str, tuple[str, str]]) -> str | None:
     return None
 
 
-def moved_since(root: Path, base: str) -> frozenset[str]:
-    """The markdown files of the work tree (from the top folder) that another file of commit
-    ``base`` was moved to with its content unchanged (git's exact rename): a branch that only
-    renamed a note of its base (a misdated one's fix) wrote none of its words, so that note is
-    not the branch's handoff. One git process; empty when git cannot say."""
+def moved_since(root: Path, base: str) -> dict[str, str]:
+    """The markdown files of the work tree (from the top folder) that another markdown file of
+    commit ``base`` was moved to with its content unchanged (git's exact rename) -> that file:
+    a branch that only renamed a note of its base (a misdated one's fix) wrote none of its
+    words. One git process; empty when git cannot say."""
     if not plumbing.is_commit_id(base):
-        return frozenset()
+        return {}
     args = ["diff", "-z", "--name-status", "-M100%", "--diff-filter=R", "--no-ext-diff", base]
     try:
         fields = plumbing.run(root, [*args, "--"]).decode("utf-8", "surrogateescape").split("\0")
     except plumbing.GitError:
-        return frozenset()
-    return frozenset(
-        new
+        return {}
+    return {
+        new: old
         for at in range(0, len(fields) - 2, 3)
         for status, old, new in (fields[at : at + 3],)
         if status == "R100" and old.lower().endswith(_MARKDOWN) and new.lower().endswith(_MARKDOWN)
-    )
+    }

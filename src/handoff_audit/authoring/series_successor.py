@@ -147,8 +147,9 @@ def misdated(
 ) -> Successor | None:
     """When ``current`` (the series' current file) is dated more than a day after today (UTC):
     a typo, not a time zone already on the next day, which later handoffs must not copy; the
-    name it takes with the date of its last commit (one git process, only then) in place of
-    the typo, written as the name writes its date (`series_order.redated`). When that name
+    name it takes with the date of its last commit (one git process, only then; today's when
+    that is later, `_real_date`) in place of the typo, written as the name writes its date
+    (`series_order.redated`). When that name
     is taken (one of ``known``, the series' files, or any file there), a number right after the
     date (``-2``) that ranks it above the file of that name. ``below``: a dated file that must
     stay ahead of it (the branch's own handoff, which the typo passed over); when the date of

@@ -14,6 +14,7 @@ from conftest import GitRepo, Result
 
 _MOVED = re.compile(r"move it into a series: `([^`]+)`")
 _DESTINATION = re.compile(r"git mv -- (\S+) (\S+) ")
+_FINISHED = "or, when the work is finished: "
 
 
 def _note(package: str, step: str) -> str:
@@ -64,8 +65,24 @@ def test_two_packages_notes_move_to_names_of_their_own(git_repo: GitRepo) -> Non
         assert done.returncode == 0, done.stderr
     for destination in destinations:
         assert (git_repo.root / destination).is_file(), destination
+    # Moved unchanged, a note is as old as its words (`pure_rename`): the work after them
+    # outdates the series' current file until the finish is written into it.
+    outdated = run_hook(stop_event(git_repo.root))
+    assert outdated.code == 2, outdated.err
+    assert re.search(
+        rf"- ({'|'.join(map(re.escape, destinations))}) handoff-outdated", outdated.err
+    )
+    _finish(git_repo, outdated.lines)
     let_go = run_hook(stop_event(git_repo.root))
     assert let_go.code == 0, let_go.err
+
+
+def _finish(repo: GitRepo, said: list[str]) -> None:
+    """The hook's "when the work is finished" fix for an outdated series file, run and committed."""
+    line = next(line for line in said if _FINISHED in line)
+    command = re.sub(r'"<what the commits since [^"]*>"', "'Both packages negate.'", line)
+    assert run_fix(repo.root, command.split(_FINISHED, 1)[1]).returncode == 0
+    repo.commit("handoff: done")
 
 
 def test_a_move_never_offers_a_file_that_is_there(git_repo: GitRepo) -> None:
@@ -74,10 +91,9 @@ def test_a_move_never_offers_a_file_that_is_there(git_repo: GitRepo) -> None:
     offered: list[str] = []
     for _ in range(4):
         stop = run_hook(stop_event(git_repo.root))
-        if stop.code == 0:
-            break
         move = _MOVED.search(stop.err)
-        assert move is not None, stop.err
+        if stop.code == 0 or move is None:
+            break
         target = _DESTINATION.search(move.group(1))
         assert target is not None and not (git_repo.root / target.group(2)).exists(), move
         offered.append(target.group(2))
@@ -86,6 +102,10 @@ def test_a_move_never_offers_a_file_that_is_there(git_repo: GitRepo) -> None:
     else:
         raise AssertionError(f"the hook still blocks after {offered}")
     assert len(offered) == 2 and len(set(offered)) == 2, offered
+    # then the moved notes' words, older than the work: no further move, the finish
+    assert stop.code == 2 and "handoff-outdated: the work moved on" in stop.err, stop.err
+    _finish(git_repo, stop.lines)
+    assert run_hook(stop_event(git_repo.root)).code == 0
 
 
 _KEPT = (

@@ -36,7 +36,7 @@ from handoff_audit.git.branch_own import counted_against, merge_target_tip, reco
 from handoff_audit.git.foreign_commits import copied_into, recorded_of
 from handoff_audit.git.gone_notes import package_scopes
 from handoff_audit.git.kept_packets import Kept
-from handoff_audit.git.last_change import LastChanges, hand_written_history, since
+from handoff_audit.git.last_change import LastChanges, hand_written_history, since, unmoved_files
 from handoff_audit.git.later_work import LaterWork, setup_files
 from handoff_audit.git.linked_folders import merged_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
@@ -594,7 +594,7 @@ class _Gatherer:
                 if count >= WALK_LIMIT:
                     truncated = True
                     break
-                files = [p for f in change.files if (p := self.from_top(f)) is not None]
+                files = unmoved_files(change, self.repo.prefix, self.is_work)
                 last = commit = Commit(change.sha, change.time, change.subject)
                 self.pairs.meet(count, change.files)
                 written = lasts.meet(change, commit, touch)

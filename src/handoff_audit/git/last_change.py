@@ -11,7 +11,7 @@ up (`touch_ups`)."""
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,6 +97,20 @@ class LastChanges:
         if last is not None:
             return {"changed_before": last}
         return None
+
+
+def unmoved_files(change: Commit, prefix: str, is_work: Callable[[str], bool]) -> list[str]:
+    """``change``'s files from the audited root (``prefix``: it from the top folder), but those
+    it moved unchanged to a file ``is_work`` tells no work (a handoff: `pure_rename.moved_from`,
+    `git mv` of session notes into a series folder), whatever order it lists the two names in:
+    their old names are no work of the commit's."""
+    inside = {f: f[len(prefix) :] for f in change.files if f.startswith(prefix)}
+    moved = {
+        old
+        for new, path in inside.items()
+        if not is_work(path) and (old := moved_from(new, change.blobs)) is not None
+    }
+    return [path for f, path in inside.items() if f not in moved]
 
 
 def since(entry: dict[str, Any]) -> Commit | None:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import stat
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from conftest import GitRepo, Result
 
@@ -109,3 +114,23 @@ def git(root: Path, *args: str) -> str:
 
 def dump(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=2) + "\n"
+
+
+def record_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, end: str) -> Path:
+    """Put a wrapper in front of the real git that appends each call's arguments to the log it
+    returns, each argument ending in ``\\036`` and each call in ``end``."""
+    real = shutil.which("git")
+    assert real
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    log = tmp_path / "git-args.log"
+    wrapper = folder / "git"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f'for a in "$@"; do printf "%s\\036" "$a"; done >> "{log}"\n'
+        f'printf "{end}" >> "{log}"\n'
+        f'exec "{real}" "$@"\n'
+    )
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    return log

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import stat
 from pathlib import Path
 
 import pytest
 
-from git_helpers import check, hits, packet
+from git_helpers import check, hits, packet, record_git
 from handoff_audit.git import fetching, file_listing, plumbing
 
 HOSTILE = [
@@ -54,21 +52,7 @@ MARKERS = (
 @pytest.fixture
 def git_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Put a wrapper in front of the real git that records every argument list it gets."""
-    real = shutil.which("git")
-    assert real
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    log = tmp_path / "git-args.log"
-    wrapper = folder / "git"
-    wrapper.write_text(
-        "#!/bin/sh\n"
-        f'for a in "$@"; do printf "%s\\036" "$a"; done >> "{log}"\n'
-        f'printf "\\n" >> "{log}"\n'
-        f'exec "{real}" "$@"\n'
-    )
-    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
-    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
-    return log
+    return record_git(tmp_path, monkeypatch, "\\n")
 
 
 def _tree(path: Path) -> set[str]:

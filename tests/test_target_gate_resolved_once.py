@@ -4,15 +4,13 @@ its own before the audit's)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import stat
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from conftest import GitRepo, Result
+from git_helpers import record_git
 
 CliRun = Callable[..., Result]
 
@@ -24,20 +22,7 @@ LOOSENED = "rules:\n  handoff-in-merge: 'off'\n"
 def git_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[list[str]]]:
     """A wrapper in front of the real git recording each call's arguments; returns a reader of
     the calls made since the last read."""
-    real = shutil.which("git")
-    assert real
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    log = tmp_path / "git-args.log"
-    wrapper = folder / "git"
-    wrapper.write_text(
-        "#!/bin/sh\n"
-        f'for a in "$@"; do printf "%s\\036" "$a"; done >> "{log}"\n'
-        f'printf "\\035" >> "{log}"\n'
-        f'exec "{real}" "$@"\n'
-    )
-    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
-    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    log = record_git(tmp_path, monkeypatch, "\\035")
 
     def read() -> list[list[str]]:
         calls = [call.split("\x1e")[:-1] for call in log.read_text().split("\x1d")[:-1]]

@@ -93,7 +93,7 @@ _REASON_ELSEWHERE = (
 """Reasons in other languages (the unspaced scripts' words match anywhere)."""
 
 _REJECTED_ELSEWHERE = (
-    r"无效(?!\s*[的\w])|不起作用|行不通|没有效果|不采用|不採用|否决|弃用|放弃了|已回滚|已回退|"
+    r"无效(?!\s*[的\w])|不起作用|行不通|不可行|没有效果|不采用|不採用|否决|弃用|放弃了|已回滚|已回退|"
     r"うまくいかな|効果がな|効果なし|却下|断念|ロールバックし|"
     r"기각|폐기(?!물)|취소했|已取消|효과 ?없|도움 ?안 ?됨|작동하지 않|포기했|롤백했|"
     r"되돌[렸림]|되돌리지 말|"
@@ -273,13 +273,18 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | Near], ...] = (
     (
         "tried or rejected",
         re.compile(
-            r"\b(?:tried|attempted|(?<!\bis )(?<!\bare )(?<!\bbe )(?<![`/(|])rejected(?![`/)|])|"
+            r"\b(?:tried|attempted|(?<!\bis )(?<!\bare )(?<!\bbe )(?<![`/|.])"
+            r"(?:(?<!\()|(?=rejected (?:as|because|for|since)\b))rejected"
+            # a status count ("Rejected (4)") or what a test checks the code rejects
+            r"(?![`/)|]|\s*\(\d|\s+(?:in|by)\s+`?test)|"
             r"didn't work|did not work|doesn't work|does not work|"
             r"won't work|wouldn't work|ruled out|dead end|abandoned|"
-            r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
+            r"(?<!silently )discarded(?! silently)|reverted|rolled back|gave up|not worth|"
+            r"didn't help|did not help|"
             r"red herring|not the cause|wrong approach|failed because|"
             r"anti-pattern|was wrong|turned out|refuted|retracted|disproved|disproven|"
-            r"off the table)\b",
+            r"off the table|not chosen|not feasible|infeasible|not viable|unworkable)\b"
+            r"|(?-i:\bELIMINATED\b)",
             re.IGNORECASE,
         ),
     ),

@@ -183,11 +183,15 @@ def _score(text: str, shape: str, after: tuple[bool, bool], tail: bool) -> int:
 _OPEN = re.compile(
     r"^\W{0,4}(?:(?:whether|how (?:much|many|to|should|do|does|can)|which|should we|do we)\b"
     r"|(?:consider|maybe|perhaps|possibly|optionally|optional|could|might|eventually|"
-    r"someday|nice to have|if needed|if requested|future)\b)",
+    r"someday|nice to have|if needed|if requested|future)\b"
+    r"|(?:evaluate|assess|revisit|reconsider)\b[^.;:\n]{0,80}\b(?:if|once|when)\s"
+    r"|(?:gather|collect)\s+(?:\w+\s+){0,2}(?:metrics|feedback|stats|statistics|telemetry)\b"
+    r"|(?:refine|tune|adjust)\b[^.;:\n]{0,60}\bbased on (?:\w+\s+)?(?:usage|feedback)\b)",
     re.IGNORECASE,
 )
-"""An item that opens on a question or a hedge ("Whether to …", "Consider …", "Maybe …"): an open
-question or a wish, not a step the next session can take."""
+"""An item that opens on a question or a hedge ("Whether to …", "Consider …", "Maybe …"), on
+a condition ("Evaluate X if Y"), a watch ("Gather metrics on …") or tuning wish ("Refine X based
+on usage"): an open question or a wish, not a step the next session can take."""
 _DEFERRED = re.compile(
     r"\b(?:later|in the future|future|optional|optionally|TBD|if needed|when needed|if requested|"
     r"nice to have|someday|eventually|low priority|deferred|postponed|not now)\b"
@@ -385,7 +389,8 @@ _BARE_VERB = re.compile(r"^\W*[A-Za-z]+\W*$")
 
 
 _SUBMIT_ONLY = re.compile(
-    r"^\W{0,4}(?:(?:commit|push|merge|submit|publish|tag|squash)(?:\s*(?:/|and|&|,)\s*"
+    r"^\W{0,4}(?:(?:(?:npm|pnpm|yarn|cargo|twine|poetry) )?"
+    r"(?:commit|push|merge|submit|publish|tag|squash)(?:\s*(?:/|and|&|,)\s*"
     r"(?:commit|push|merge|submit|publish|tag))*\b|open (?:a |the )?(?:pr|pull request)\b|"
     r"abrir (?:el |o )?pr\b|create (?:a |the )?(?:pr|pull request)\b)",
     re.IGNORECASE,

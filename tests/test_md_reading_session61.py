@@ -1,0 +1,130 @@
+"""Next-step sections that say "none" in other languages or hold only hedges, and dead ends
+told as "not chosen", "not feasible" or "ELIMINATED", beside words that only look like them.
+
+"## Pendências / Nenhuma." says there is nothing left, as "None." does; "Evaluate X if Y",
+"Gather metrics on …", "Refine X based on usage" and "npm publish" are a condition, a watch,
+a tuning wish and a hand-in, not work to start. "Rejected (4)" counts a status, a file named
+`.rejected.jsonl` is a name, and rows "silently discarded" are a bug: none is a dead end.
+Every sentence here is written for these tests (not copied from any labelled file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from conftest import GitRepo, Result, handoff_on_branch
+from handoff_audit.markdown.facets import read
+
+_NOTE = """# Session 12: export pipeline
+
+## State
+
+- The CSV export runs nightly; `pytest tests/export` passes (18 tests).
+
+## Decisions
+
+- Exports are streamed because the largest tenant's file is 2 GB.
+
+## {heading}
+
+{items}
+"""
+
+
+@pytest.mark.parametrize(
+    ("heading", "items"),
+    [
+        ("Pendências", "Nenhuma."),
+        ("Próximos pasos", "Nada."),
+        ("Prossimi passi", "Niente."),
+        ("Следующие шаги", "Ничего."),
+        (
+            "Next steps",
+            "1. Monitor export error rates in production\n"
+            "2. Gather metrics on file sizes per tenant\n"
+            "3. Evaluate compression if files keep growing\n"
+            "4. Refine batch sizes based on usage",
+        ),
+        ("Next steps", "- npm publish"),
+    ],
+)
+def test_a_next_section_holding_no_work_is_no_next_step(
+    git_repo: GitRepo, run_cli: Callable[..., Result], heading: str, items: str
+) -> None:
+    handoff_on_branch(git_repo, "HANDOFF.md", _NOTE.format(heading=heading, items=items))
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert checked.code == 1, checked.out
+    assert "next step" in checked.out
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        "- Evaluate the three queue libraries and pick one for `export/queue.py`.",
+        "- Add gzip to `export/writer.py`, then gather metrics on the nightly run.",
+        "- Nada de cambios en la API: add the `--since` flag to `export/cli.py`.",
+    ],
+)
+def test_work_beside_those_words_stays_a_next_step(
+    git_repo: GitRepo, run_cli: Callable[..., Result], items: str
+) -> None:
+    handoff_on_branch(git_repo, "HANDOFF.md", _NOTE.format(heading="Next steps", items=items))
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert "no next step" not in checked.out, checked.out
+    assert "no usable next step" not in checked.out, checked.out
+
+
+_RULED = """# Handoff: labelling tool
+
+## State
+
+- Review queue works; 40 tests pass.
+
+## Next step
+
+- Add keyboard shortcuts to `ui/review.tsx`.
+
+## Notes
+
+{item}
+"""
+
+
+def _ruled_out(item: str) -> bool:
+    return read(_RULED.format(item=item)).found["ruled_out"] != []
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "**Not chosen:** a separate review service (two deploys for one screen).",
+        "Running the model in the browser is not feasible: the weights are 3 GB.",
+        "Per-row locking proved unworkable under 50 concurrent reviewers.",
+        "- Option B (rejected as the default because it needs a GPU)",
+        "服务端渲染不可行 → 改为静态导出",
+    ],
+)
+def test_a_dead_end_said_in_prose_is_ruled_out(item: str) -> None:
+    assert _ruled_out(item), item
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "**Statuses**: Approved (5), Pending (4), Rejected (4)",
+        "Bad rows go to `out/batch.rejected.jsonl` for the nightly report.",
+        "Empty labels: rejected in `test_review_queue`, as the API does.",
+        "Labels past 64 characters were silently discarded; now they are cut with a warning.",
+    ],
+)
+def test_words_that_only_look_like_a_dead_end_are_none(item: str) -> None:
+    assert not _ruled_out(item), item
+
+
+def test_a_path_marked_eliminated_in_its_heading_is_ruled_out() -> None:
+    note = _RULED.format(
+        item="### Path 2: cache in the worker — ELIMINATED\n\nWorkers restart hourly."
+    )
+    assert read(note).found["ruled_out"] != []

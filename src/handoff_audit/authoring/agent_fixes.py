@@ -277,12 +277,7 @@ class Fixes:
         )
 
     def passed_over(self, problem: Problem) -> Advice:
-        written, current = problem.files
-        return Advice(
-            *passed_over_advice(
-                self.gate.root, problem.message, written, current, problem.known, self.path
-            )
-        )
+        return Advice(*passed_over_advice(self.gate.root, problem, self.path))
 
     def ignored(self, problem: Problem) -> Advice:
         """A handoff file that git ignores: no commit can hold it until its line goes, or, in

@@ -35,7 +35,7 @@ from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.own_secrets import hold_own_secrets
 from handoff_audit.authoring.recorded_failure import not_recorded
 from handoff_audit.authoring.remote_history import NO_REMOTE, fetchable
-from handoff_audit.authoring.series_fixes import passed_over, written_series
+from handoff_audit.authoring.series_fixes import passed_over_problem, written_series
 from handoff_audit.authoring.sparse_fixes import outside_checkout
 from handoff_audit.authoring.twinless import twinless
 from handoff_audit.config import Config, load_config
@@ -234,6 +234,7 @@ def _judge_branch(
     except ConfigError as error:  # a configured schema that cannot be fetched: not a bug
         raise CannotJudge(f"configuration: {error}") from None
     gate.head, gate.warnings = report.head, report.pointers_said
+    gate.handoffs = tuple((p.path, p.history) for p in report.packets)
     # What `not-a-handoff` calls no handoff (a guide to writing one) is not the branch's.
     no_handoff = _no_handoffs(gate, report.findings)
     own = [p for p in report.packets if _is_own(p, branch) and p.path not in no_handoff]
@@ -602,7 +603,7 @@ def _needs_handoff(
     gate.packets, written = written_series(gate.root, config, series, changed, bench.base)
     if gate.packets or inherited:
         return True
-    outranked = _outranked(gate.root, series, written)
+    outranked = _outranked(gate, series, written)
     if outranked is not None:
         gate.problems.append(outranked)
         return True
@@ -617,15 +618,14 @@ def _needs_handoff(
     return True
 
 
-def _outranked(root: Path, series: list[PacketInfo], changed: set[str]) -> Problem | None:
+def _outranked(gate: Gate, series: list[PacketInfo], changed: set[str]) -> Problem | None:
     """A file the branch ``changed`` in a ``series`` that another one outranks: one of an
-    earlier date or number (``passed-over``), or a newer one than the file its live-name link
-    still points at (``relink``)."""
-    passed = passed_over([(p.path, p.history) for p in series], changed)
+    earlier date or number (``passed-over``, `passed_over_problem`), or a newer one than the
+    file its live-name link still points at (``relink``)."""
+    root = gate.root
+    passed = passed_over_problem(gate, [(p.path, p.history) for p in series], changed)
     if passed is not None:
-        message, files = passed
-        known = (files[1], *next(p.history for p in series if p.path == files[1]))
-        return Problem("passed-over", message, files=files, known=known)
+        return passed
     relink = stale_link(root, [(p.path, p.history) for p in series], changed)
     if relink is None:
         return None

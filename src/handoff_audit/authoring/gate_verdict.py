@@ -74,6 +74,9 @@ class Problem:
     known: tuple[str, ...] = ()
     """For ``no-packet`` and ``passed-over``: every file of the series (their older files too),
     names a rename must not take."""
+    named_in: str = ""
+    """For ``passed-over``: the agent instruction file naming the branch's file, which `show`
+    presents in place of the series' current one (`instructed.named_over`); its fix keeps it."""
     stale: tuple[Finding, ...] = ()
     """For ``inherited``: the findings saying its packet is older than the work (`STALE_RULES`),
     which a re-point must refresh too: committing the packet makes it newer than the work."""
@@ -126,6 +129,9 @@ class Gate:
     """The commit ``own_changes`` were taken against (`Workbench.base`)."""
     protected: bool = False
     """The branch is a protected one (it needs no packet; only a conflict blocks)."""
+    handoffs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Every handoff the audit found, with its series' older files: which one `show` presents
+    (`instructed.named_over`)."""
     local: tuple[str, ...] = ()
     """The files the branch wrote into a series that the repository's own ``.gitignore`` keeps
     out of git (`local_handoffs`): its handoff, as the work tree holds it."""

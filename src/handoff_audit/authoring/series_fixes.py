@@ -10,7 +10,9 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from handoff_audit.authoring.series_successor import past_typo, renaming, successor
+from handoff_audit.authoring.gate_verdict import Gate, Problem
 from handoff_audit.config import Config
+from handoff_audit.engine.instructed import judged_words, named_over
 from handoff_audit.engine.series_order import COMMITTED, DATED, name_key
 from handoff_audit.git.pure_rename import moved_since
 from handoff_audit.model.findings import PacketInfo
@@ -67,18 +69,43 @@ def passed_over(
     return None
 
 
+def passed_over_problem(
+    gate: Gate, series: Sequence[tuple[str, Sequence[str]]], changed: Collection[str]
+) -> Problem | None:
+    """`passed_over` as the hook's problem, with every file of the series; said as `show` says
+    it when the agent instructions name the branch's file (`instructed.named_over`)."""
+    passed = passed_over(series, changed)
+    if passed is None:
+        return None
+    message, (written, current) = passed
+    known = (current, *next(older for path, older in series if path == current))
+    source = named_over(gate.root, gate.handoffs, written, gate.config.max_file_bytes)
+    if source is not None:
+        words = judged_words(written, source, current)
+        message = f"{words}, and this branch wrote no file they judge"
+    files = (written, current)
+    return Problem("passed-over", message, files=files, known=known, named_in=source or "")
+
+
 def passed_over_advice(
-    root: Path,
-    message: str,
-    written: str,
-    current: str,
-    known: Collection[str],
-    path_of: Callable[[str], str],
+    root: Path, problem: Problem, path_of: Callable[[str], str]
 ) -> tuple[str, str, str]:
-    """The reason, the command and what follows it for ``written`` passed over by ``current``
-    (``known``: the series' files): a name that ranks it first, never its own; when ``current``
-    is misdated, its rename first (`series_successor.past_typo`). ``path_of`` gives a repository
-    path as the agent's folder sees it."""
+    """The reason, the command and what follows it for the branch's file passed over by the
+    series' current one (``problem``'s files; its ``known``: the series' files): a name that
+    ranks it first, never its own; when the current file is misdated, its rename first
+    (`series_successor.past_typo`); when an agent instruction file names the branch's file
+    (``problem.named_in``), a copy under that name, the file kept where the instructions send
+    the next session. ``path_of`` gives a repository path as the agent's folder sees it."""
+    message, known, named_in = problem.message, problem.known, problem.named_in
+    written, current = problem.files
+    if named_in:
+        copy = successor(root, written, current)
+        return (
+            message,
+            f"cp -- {path_of(written)} {path_of(copy.path)}",
+            f"keep {written}, which {named_in} names, and commit both: the copy is the file "
+            f"this hook judges ({copy.why})",
+        )
     # The typo's new name ranks below the branch's file, which must end up current; an
     # undated branch file takes a dated name too, or the renamed typo would still outrank it.
     renames = past_typo(root, written, current, known)

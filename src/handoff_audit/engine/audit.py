@@ -14,6 +14,7 @@ from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact, redact_packet
 from handoff_audit.engine import discovery, own_scope, workers
+from handoff_audit.engine.instructed import judged_words, named_over
 from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key, next_files, unreadable_date
@@ -200,7 +201,7 @@ def _run(request: AuditRequest) -> Report:
         archived=tuple(found.archived),
         agent_notes=tuple(found.agent_notes),
         notices_said=_notices(facts, request.target),
-        warnings_said=(*_warnings(facts, found), *pointed),
+        warnings_said=(*_warnings(facts, found, request), *pointed),
         pointers_said=pointed,
     )
 
@@ -221,13 +222,27 @@ def _notices(facts: History | None, target: Target) -> tuple[str, ...]:
     return tuple(note for note in notes if note)
 
 
-def _warnings(facts: History | None, found: discovery.Found) -> Iterator[str]:
+def _warnings(
+    facts: History | None, found: discovery.Found, request: AuditRequest
+) -> Iterator[str]:
     """The lines about the run itself: a protected-branch glob that matches no branch, a file
-    a dated or numbered series passed over."""
+    a dated or numbered series passed over (as `show` and the Stop hook say it when the agent
+    instructions name it, `_named_in`)."""
     if facts is not None and facts.protected_warning:
         yield facts.protected_warning
     for older, current in found.passed_over.items():
-        yield _passed_over_warning(older, current)
+        source = _named_in(request, found, older)
+        yield _passed_over_warning(older, current, source)
+
+
+def _named_in(request: AuditRequest, found: discovery.Found, older: str) -> str | None:
+    """The agent instruction file naming ``older`` when `show` presents it in place of its
+    series' current file (`instructed.named_over`)."""
+    root = request.root
+    handoffs = [
+        (path.relative_to(root).as_posix(), found.history.get(path, ())) for path in found.files
+    ]
+    return named_over(root, handoffs, older, request.config.max_file_bytes)
 
 
 def _branch_hits(request: AuditRequest, packets: list[Packet]) -> Iterator[Hit]:
@@ -273,13 +288,20 @@ def _discover(request: AuditRequest, pool: _Pool) -> tuple[discovery.Found, froz
     return own_scope.widen(request.root, request.paths, request.judged_by, found)
 
 
-def _passed_over_warning(older: str, current: str) -> str:
+def _passed_over_warning(older: str, current: str, named_in: str | None = None) -> str:
     """The line for a file a dated or numbered series passed over for want of a date (or a
-    number) in its name."""
+    number) in its name; for one an agent instruction file names (``named_in``), a copy under
+    a dated name, the file kept where the instructions send the next session."""
     folder, _, base = older.rpartition("/")
     dated = "/".join(
         part for part in (folder, f"{datetime.now(UTC).date().isoformat()}-{base}") if part
     )
+    if named_in is not None:
+        return (
+            f"{judged_words(older, named_in, current)}; to have its state judged, keep it and "
+            f"copy it to a dated name in each session (e.g. `cp -- {shell.quote(older)} "
+            f"{shell.quote(dated)}`)"
+        )
     numbered = all(
         key is None or key[0] != DATED for key in (name_key(current), name_key(current, True))
     )  # a dashed date month first reads as no date day first

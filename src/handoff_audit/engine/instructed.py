@@ -2,8 +2,14 @@
 ``.github/copilot-instructions.md`` at the root naming one handoff file by its path ("Read
 docs/sessions/next-session-context.md before starting"). `show` and the SessionStart brief
 present that file as the current one, saying where it is named, where they would take another:
-a series' newest dated file, or the newer of two notes. `check` still judges the series' newest
-file. A dated file of a series that is not its newest is never taken so (instructions naming
+a series' newest dated file, or the newer of two notes.
+
+The one rule for "the current handoff": `check`, the merge gate and the Stop hook judge a
+series' newest file by its name, as discovery finds it (the audit's contract); `show` presents
+the file the instructions name in its place (`promoted`), and whatever names one of the two
+names the other (`judged_words`): `show` says which file is judged, and the Stop hook, on a
+branch that wrote the named file, asks to keep it and copy it to the series' next name, the
+file it judges (`named_over`), never to rename it away from the name the instructions give. A dated file of a series that is not its newest is never taken so (instructions naming
 one quote an example or an old note), nor one whose name or folder says it is history; nor
 anything when the instructions name two or more of the handoffs found. Nor a file that does not
 read as a handoff (a link, unreadable, a guide or an unfilled template: the instructions say how
@@ -15,7 +21,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from handoff_audit.engine.loading import Unreadable, read_text
@@ -82,6 +88,27 @@ def promoted(
     if newest is not None and _committed_before(root, path, newest):
         return None
     return path, source, newest
+
+
+def named_over(
+    root: Path, handoffs: Iterable[tuple[str, Sequence[str]]], older: str, limit: int
+) -> str | None:
+    """The instruction file naming ``older`` when `show` presents it in place of its series'
+    newest file (`promoted`, asked of ``handoffs``: every handoff an audit found, with its
+    series' older files); ``None`` when it does not."""
+    pairs = list(handoffs)
+    mds = [path for path, _ in pairs if path.lower().endswith(".md")]
+    told = promoted(root, mds, {path: tuple(names) for path, names in pairs if names}, limit)
+    return told[1] if told is not None and told[0] == older and told[2] else None
+
+
+def judged_words(named: str, source: str, newest: str) -> str:
+    """What `show` and the Stop hook both say of a file the instructions name (``source``) that
+    its series' ``newest`` file outranks by name."""
+    return (
+        f"{named} is the handoff {source} names, which `show` presents, but check and the "
+        f"Stop hook judge {newest}, its series' newest file by name"
+    )
 
 
 def _shown_as_handoff(root: Path, path: str, limit: int) -> bool:

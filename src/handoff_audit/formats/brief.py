@@ -158,12 +158,14 @@ def _what(brief: Brief) -> str:
 
 def _named_in(brief: Brief, source: str, instead: str | None) -> str:
     """``named in CLAUDE.md``, and its place: in a series, beside the file that is the newest
-    by its name (``instead``); else whose it is."""
+    by its name (``instead``), which `check` and the Stop hook judge (`engine.instructed`);
+    else whose it is."""
     series = brief.series
     if series is None:
         return f"named in {source}, {_STATES[brief.state]} {_whose(brief)}".rstrip()
     said = f"named in {source}, one of {series.files} handoffs in {series.folder}/"
-    return f"{said}, whose newest by its name is {instead}" if instead else said
+    judged = f", whose newest by its name, {instead}, is the one check and the Stop hook judge"
+    return f"{said}{judged}" if instead else said
 
 
 def _state(brief: Brief) -> str:

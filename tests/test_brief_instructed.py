@@ -48,7 +48,7 @@ def test_the_file_claude_md_names_is_presented(git_repo: GitRepo, run_cli: Run) 
         ), text
         assert (
             f"({CONTEXT}, named in CLAUDE.md, one of 4 handoffs in {SESSIONS}/, whose newest "
-            f"by its name is {SESSIONS}/2025-11-20.md)"
+            f"by its name, {SESSIONS}/2025-11-20.md, is the one check and the Stop hook judge)"
         ) in text, text
         assert "Log of 2025-11-20" not in text, text
     shown = run_cli(["show", "--format", "json"], cwd=git_repo.root).json()

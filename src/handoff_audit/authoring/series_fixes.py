@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from handoff_audit.authoring.series_successor import past_typo, renaming, successor
 from handoff_audit.authoring.gate_verdict import Gate, Problem
+from handoff_audit.authoring.series_successor import past_typo, renaming, successor
 from handoff_audit.config import Config
 from handoff_audit.engine.instructed import judged_words, named_over
 from handoff_audit.engine.series_order import COMMITTED, DATED, name_key

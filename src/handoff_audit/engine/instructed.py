@@ -9,7 +9,9 @@ series' newest file by its name, as discovery finds it (the audit's contract); `
 the file the instructions name in its place (`promoted`), and whatever names one of the two
 names the other (`judged_words`): `show` says which file is judged, and the Stop hook, on a
 branch that wrote the named file, asks to keep it and copy it to the series' next name, the
-file it judges (`named_over`), never to rename it away from the name the instructions give. A dated file of a series that is not its newest is never taken so (instructions naming
+file it judges (`named_over`), never to rename it away from the name the instructions give.
+
+A dated file of a series that is not its newest is never taken so (instructions naming
 one quote an example or an old note), nor one whose name or folder says it is history; nor
 anything when the instructions name two or more of the handoffs found. Nor a file that does not
 read as a handoff (a link, unreadable, a guide or an unfilled template: the instructions say how

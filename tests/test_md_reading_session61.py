@@ -128,3 +128,47 @@ def test_a_path_marked_eliminated_in_its_heading_is_ruled_out() -> None:
         item="### Path 2: cache in the worker — ELIMINATED\n\nWorkers restart hourly."
     )
     assert read(note).found["ruled_out"] != []
+
+
+_COMMAND = """---
+description: Save the session state so the next session can resume
+{key}
+---
+
+# Save session
+
+Save where the work stands in `.planning/STATE.md` so a later session can pick it up.
+
+## {heading}
+
+1. Update `.planning/STATE.md`: current phase, last activity, blockers.
+2. If work is unfinished, write `.planning/.continue-here.md` with the next steps.
+3. Tell the user what was saved.
+"""
+
+
+@pytest.mark.parametrize("key", ["allowed-tools: Read, Write, Bash", 'mode: "agent"'])
+@pytest.mark.parametrize("heading", ["Instructions", "Steps", "Instrucciones"])
+def test_a_command_file_by_its_front_matter_is_not_a_handoff(
+    git_repo: GitRepo, run_cli: Callable[..., Result], key: str, heading: str
+) -> None:
+    """A command file named on the command line outside an agent's folder: its front matter
+    sets what only a command sets, over steps addressed to the agent running it."""
+    handoff_on_branch(git_repo, "HANDOFF.md", "# Handoff\n")
+    git_repo.write("docs/save-session.md", _COMMAND.format(key=key, heading=heading))
+    git_repo.commit("a command file")
+    checked = run_cli(["check", "docs/save-session.md"], cwd=git_repo.root)
+    assert "not-a-handoff" in checked.out, checked.out
+    assert "front matter is an agent command's" in checked.out
+    assert key.split(":")[0] in checked.out
+
+
+def test_a_description_alone_over_steps_is_no_command_by_its_front_matter(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    handoff_on_branch(git_repo, "HANDOFF.md", "# Handoff\n")
+    text = _COMMAND.format(key="", heading="Steps")
+    git_repo.write("docs/save-session.md", text)
+    git_repo.commit("a file under a description")
+    checked = run_cli(["check", "docs/save-session.md"], cwd=git_repo.root)
+    assert "front matter is an agent command's" not in checked.out, checked.out

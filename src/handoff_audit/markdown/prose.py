@@ -240,6 +240,37 @@ def command_front_matter(text: str) -> re.Match[str] | None:
     )
 
 
+_AGENT_KEY = re.compile(
+    r"^(?:allowed-tools|argument-hint)[ \t]*:.*$|^mode[ \t]*:[ \t]*[\"']?agent[\"']?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""Keys only an agent's command or prompt file sets in its front matter: the tools it may call,
+its argument's hint, ``mode: agent`` (a VS Code prompt file)."""
+
+
+_ADDRESSED = re.compile(
+    r"^\s{0,3}#{1,6}\s+\W*(?:instructions?|instrucciones|instructions|anweisungen|steps|pasos|"
+    r"étapes|schritte|rules|reglas|règles|regeln|procedure|procedimiento|手順|ステップ|步骤|规则)"
+    r"\W*$|\byour (?:job|task|role) (?:here )?is to\b|\bthis command\b|このコマンド|本命令",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A body that addresses the agent running it: a heading over its instructions, steps or rules,
+"Your job is to …", "This command …"."""
+
+
+def agent_front_matter(text: str) -> tuple[int, str] | None:
+    """The line of the first key of ``text``'s front matter that only an agent's command sets
+    (`_AGENT_KEY`), with its text, over a body that addresses the agent running it
+    (`_ADDRESSED`); ``None`` otherwise: such keys over a note's own sections make no command."""
+    block = command_front_matter(text)
+    if block is None or _ADDRESSED.search(text, block.end()) is None:
+        return None
+    key = _AGENT_KEY.search(text, block.start(), block.end())
+    if key is None:
+        return None
+    return text.count("\n", 0, key.start()) + 1, key.group().strip()
+
+
 HANDOFF_TITLE = re.compile(r"^\s{0,3}#{1,6}\s[^\n]*\bhand-?(?:off|over)\b", re.I | re.M)
 """A title calling the file a handoff: it is judged as one (and told what to add), never waved
 through as a stub, nor as a standing document unless its sections are a reference's."""

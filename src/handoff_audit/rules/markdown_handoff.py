@@ -17,6 +17,7 @@ from handoff_audit.rules.no_handoff import (
     Moves,
     NotAHandoff,
     agent_file_said,
+    command_said,
     how_to_said,
     orders_said,
     quoted_lines,
@@ -223,7 +224,9 @@ conversation, as a skill's, or front matter made only of such keys (`description
 `argument-hint:`, `model:` ...) over a body with no real date, ticked box or session record,
 whatever its language; front matter alone, over a body with no instruction line that says its
 state and another part in lines stating facts, "3 tests fail in tests/test_refund.py", is a
-note's, as the merge gate reads it), or a
+note's, as the merge gate reads it, unless it sets `allowed-tools:`, `argument-hint:` or `mode:
+agent` over a body addressing the agent that runs it: "## Instructions", "## Steps", "##
+Reglas", "Your job is to …", "This command …"), or a
 title naming a slash command (`# /handoff — Session Wrap`), or an agent's prompt by its own
 syntax, whatever it is about (a persona in its first three lines, "You are the Release Agent.",
 "Sos el agente de cierre de sesión", "Du bist ein …", "Ты — агент …", "你是…";
@@ -408,10 +411,13 @@ def _instructions(path: str, text: str) -> NotAHandoff | None:
     # start-up: as in markdown_only_hits
     from handoff_audit.markdown import agent_command as gate
     from handoff_audit.markdown.prompts import command_syntax, instructions, orders
+    from handoff_audit.markdown.prose import agent_front_matter
 
     folder = agent_folder(path)
     if folder is not None:
         return agent_file_said(folder)
+    if (key := agent_front_matter(text)) is not None:
+        return command_said(key)
     how_to = instructions(text)
     # one stray `$ARGUMENTS` or instruction line, or front matter alone, makes no note a how-to
     slot = command_syntax(text) is not None and gate.reads_as_handoff(text)

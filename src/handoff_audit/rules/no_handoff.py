@@ -237,6 +237,16 @@ def agent_file_said(folder: str) -> NotAHandoff:
     )
 
 
+def command_said(key: tuple[int, str]) -> NotAHandoff:
+    return NotAHandoff(
+        f"this file's front matter is an agent command's ({quoted_lines([key])}): it instructs "
+        "an agent, it is not a handoff; ",
+        "its front matter is an agent command's",
+        [key],
+        "",
+    )
+
+
 def how_to_said(how_to: list[tuple[int, str]]) -> NotAHandoff:
     return NotAHandoff(
         f"this file tells its reader how to write a handoff ({quoted_lines(how_to)}), it is "

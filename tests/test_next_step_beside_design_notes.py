@@ -227,3 +227,70 @@ def test_the_next_brief_quotes_the_step_the_hook_had_written(
     text = _played(git_repo, run_cli, reasons, "HANDOFF.md")
     assert "## Priority 2: Tomorrow\n- [ ] Wire the CLI in `cli.py`.\n" in text, text  # kept
     assert text.count("## Next steps") == 1 and text.count("## Since then") == 1, text
+
+
+LABEL_IN_STATE = """# Handoff
+
+## State
+Current branch: `main`. The parser is written in `app.py` and its tests pass.
+
+**Next:** add tests for the error paths in `tests/test_app.py`.
+
+## Decisions
+- Regex parser because it is fast.
+
+## Ruled out
+- PEG: too slow.
+
+## History
+
+### 2026-11-30
+- Wrote the lexer in `app.py`.
+
+#### Next steps
+- Write the parser in `app.py`.
+"""
+"""`show` quotes the "**Next:**" line in "## State"; the only next-step heading is a log's."""
+
+
+def test_the_hook_writes_where_show_quotes_a_next_label(git_repo: GitRepo, run_cli: Run) -> None:
+    # the refresh wrote under the log entry's "#### Next steps" (the last heading), so show
+    # kept quoting the "**Next:**" line round after round
+    reasons = _refresh_fix(git_repo, "HANDOFF.md", LABEL_IN_STATE)
+    assert "in place of the one at line 6, with what changed above it" in reasons, reasons
+    text = _played(git_repo, run_cli, reasons, "HANDOFF.md")
+    assert "**Next:** Round 2: test the parser in tests/test_app.py.\n" in text, text
+    assert "#### Next steps\n- Write the parser in `app.py`.\n" in text, text  # untouched
+    assert text.count("## Since then") == 1, text
+    assert text.index("## Since then") < text.index("## State") < text.index("**Next:** Round 2")
+
+
+NUMBERED_STEPS = """# Handoff
+
+## State
+The parser is written in `app.py` and its tests pass.
+
+## Next steps
+
+### 1. Add tests for the error paths
+Write them in `tests/test_app.py`.
+
+### 2. Profile the lexer
+Use `py-spy` on `app.py`.
+
+## Decisions
+- Regex parser because it is fast.
+
+## Ruled out
+- PEG: too slow.
+"""
+
+
+def test_numbered_step_subheadings_leave_one_next_action(git_repo: GitRepo, run_cli: Run) -> None:
+    # the step went under "### 1. Add tests for the error paths": show then quoted that title
+    # and the new step as one two-line action
+    reasons = _refresh_fix(git_repo, "HANDOFF.md", NUMBERED_STEPS)
+    assert "under the next-step heading at line 6," in reasons, reasons
+    text = _played(git_repo, run_cli, reasons, "HANDOFF.md")
+    assert "### 1. Add tests for the error paths\nWrite them in" in text, text  # kept below
+    assert text.index("Round 2: test the parser") < text.index("### 1. Add tests"), text

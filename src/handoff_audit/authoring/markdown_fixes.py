@@ -11,7 +11,7 @@ from pathlib import Path
 from handoff_audit import shell
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
-from handoff_audit.engine.next_step import EARLIER, step_line
+from handoff_audit.engine.next_step import EARLIER, label_lead, step_heading, step_line
 from handoff_audit.engine.step_sections import set_aside
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.markdown.facet_headings import TICKED_AT_END, heading_facet
@@ -34,8 +34,12 @@ class Headings(tuple[int, ...]):
     record: frozenset[int] = frozenset()
     """The headings in a log's older entries: its record, never named to delete."""
     over: int = 0
-    """The next-step heading over `at` when `at` is a subheading of its section: "Since then"
-    goes before it, not between it and the subheading (0: before `target`)."""
+    """The next-step heading over `at` when `at` is a subheading of its section, or the heading
+    over `at` when it is a line that says the step: "Since then" goes before it, not between it
+    and `at` (0: before `target`)."""
+    lead: str | None = None
+    """When `at` is a line that says the step outside any next-step heading ("**Next:** …"):
+    what of it stays before the new step, which takes its place (`next_step.label_lead`)."""
 
     @property
     def target(self) -> int:
@@ -158,10 +162,10 @@ def up_to_date(
     command = refreshed(quoted, since, held)
     also = "or rewrite the file to say where the work stands now"
     if held:
+        where = "at" if held.lead is not None else "under the next-step heading at"
         also = (
-            f"this writes the next step in place of the one under the next-step heading at line "
-            f"{held.target}, with what changed above it: edit that section; do not add a second "
-            "one"
+            f"this writes the next step in place of the one {where} line {held.target}, with "
+            "what changed above it: edit that section; do not add a second one"
         )
         if older := held.older():
             also += f"; delete the older next-step sections (at {_at(older)}): their steps are done"
@@ -204,9 +208,10 @@ _PROGRAM = (
     'NR==1{c=($0~/\\r$/)?"\\r":""}c!=""&&!/\\r$/{$0=$0 c}'
     'q&&hd()&&!(hd()>sd){if(!b)print c;print ENVIRON["since"]c;print c;q=0}'
     "NR==S{sd=hd();q=1}"
-    'NR==(P?P:L)&&!S{h=$0;sub(/^ */,"",h);print substr(h,1,hd())" Since then"c;print c;'
-    'print ENVIRON["since"]c;print c}'
-    'NR==L{d=hd();print;print c;print ENVIRON["step"]c;s=1;n=0;next}'
+    'NR==(P?P:L)&&!S{h=$0;sub(/^ */,"",h);print (hd()?substr(h,1,hd())" Since then":'
+    '"**Since then:**")c;print c;print ENVIRON["since"]c;print c}'
+    'NR==L{d=hd();d=d?d:9;n=0;if(K){o[++n]=$0;print ENVIRON["lead"]ENVIRON["step"]c}'
+    'else{print;print c;print ENVIRON["step"]c}s=1;next}'
     "s&&hd()&&!(hd()>d){f();s=0}"
     's{t=$0;sub(/[ \\t\\r]+$/,"",t);if(t==ENVIRON["earlier"]){k=1;next}'
     'if(t==""&&(k||!n))next;k=0;o[++n]=$0;next}'
@@ -215,10 +220,12 @@ _PROGRAM = (
     "for(i=1;n>=i;i++)print o[i]}}"
 )
 """The awk program that writes what changed (``since``) in a "Since then" section before the
-next-step heading at line ``P`` (without it, ``L``), or at the end of the one at line ``S``
-(never a second one), and the step (``step``) first under the heading at ``L``, the steps it
-held before kept below an `EARLIER` line, in the file's own line endings: in a CRLF file, a
-last line with no line break ends in CRLF too, never a bare LF."""
+next-step heading at line ``P`` (without it, ``L``; a "**Since then:**" paragraph before a
+line ``L`` that is no heading), or at the end of the one at line ``S`` (never a second one),
+and the step (``step``) first under the heading at ``L``, or, with ``K``, after ``lead`` in
+place of line ``L`` (a "**Next:** …" line), the steps held there before kept below an
+`EARLIER` line, in the file's own line endings: in a CRLF file, a last line with no line
+break ends in CRLF too, never a bare LF."""
 
 
 def _in_place(held: Headings, since: str, step: str, quoted: str) -> str:
@@ -227,6 +234,9 @@ def _in_place(held: Headings, since: str, step: str, quoted: str) -> str:
     line, since_at = held.target, held.since
     over = f"-v P={held.over} " if held.over else ""
     earlier = "" if FINISHED_NEXT in step else f"earlier='{EARLIER}' "
+    if held.lead is not None:  # the step takes the place of the line that said it
+        earlier += f"lead={shell.quote(held.lead)} " if held.lead else ""
+        over += "-v K=1 "
     return _REPLACE.format(
         line=line,
         since_at=since_at,
@@ -304,11 +314,30 @@ def _where_show_reads(
     Priority 1: …" under "## What Needs to Be Done Tomorrow", then `Headings.over`); as it is
     when `show` quotes no step under one."""
     over = next((n for n, end in kept if n in held and n <= quoted < end), 0)
+    if not over and quoted and not _ATX.match(lines[quoted - 1]):
+        return _at_label(held, lines, quoted)
     if not over or quoted == over or not _ATX.match(lines[quoted - 1]):
         held.at = over or held.at
         return held
+    if step_heading(lines[quoted - 1]):  # "### 1. Add the tests": the new step is a step of its own
+        held.at = over
+        return held
     held.at, held.over = quoted, over
     return held
+
+
+def _at_label(held: Headings, lines: list[str], quoted: int) -> Headings:
+    """``held`` written at line ``quoted``, where `show` quotes the step from outside any
+    next-step heading ("**Next:** …" under "## State"): "Since then" before the heading over
+    it, none before the file's title."""
+    at = Headings(sorted({*held, quoted}))
+    at.done, at.record, at.at = held.done, held.record, quoted
+    at.lead = label_lead(lines, quoted)
+    depths = {n: len(m[1]) for n in range(1, quoted) if (m := _ATX.match(lines[n - 1]))}
+    first = min(depths, default=0)
+    title = first if depths.get(first) == 1 else 0  # "# Handoff": no section of its own
+    at.over = max((n for n in depths if n != title), default=0)
+    return at
 
 
 def _holding_steps(text: str, found: list[int], ends: list[int]) -> Headings:

@@ -144,6 +144,32 @@ def step_line(text: str) -> int | None:
     return None if isinstance(chosen, NextStep) else chosen[1].line
 
 
+def step_heading(line: str) -> bool:
+    """``line`` is a subheading that says a step itself ("### 1. Add the tests"): the Stop
+    hook's refresh writes its new step under the section over it, since `show` quotes such a
+    heading's words with what is under it, the new step after an old one's title."""
+    atx = _ATX.match(line)
+    return atx is not None and _titles_a_step(line[atx.end() :].strip())
+
+
+def label_lead(lines: list[str], line: int) -> str | None:
+    """What the Stop hook's refresh keeps of line ``line`` (1-based) of ``lines``, a step `show`
+    quotes from outside any next-step heading, to write the new step after in its place: the
+    label it opens on ("**Next:** ", "- TODO: "), else its list marker, else nothing; ``None``
+    for a label alone on its line ("**Next steps:**" over a list): the step goes under it."""
+    text = lines[line - 1]
+    if _only_a_label(text, lines[line] if line < len(lines) else ""):
+        return None
+    marker = _ITEM_LEAD.match(text)
+    start = marker.end() if marker is not None else 0
+    label = LABEL.match(text[start:])
+    lead = text[: start + label.start(2)] if label and label.group(2) else text[:start]
+    for mark in ("**", "__"):  # "**Next: choose from Someday.**": its bold closes after the step
+        if lead.count(mark) % 2:
+            lead = lead.replace(mark, "", 1)
+    return lead
+
+
 def _found_step(text: str) -> NextStep:
     """The next step of ``text`` as `md-incomplete` finds it, as written."""
     chosen = _chosen(readable_lines(text))

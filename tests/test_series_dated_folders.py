@@ -268,13 +268,18 @@ def test_a_misdated_folder_committed_in_the_future_takes_todays_date(
     again = _renamed_as_told(git_repo, fix)
     assert again.code == 2, again.err
     named = re.search(r"write the next one, (\S+\.md),", again.err)
-    assert named is not None and "2099" not in named[1], again.err
-    git_repo.write(named[1].replace("<topic>", "magic"), MINE.format(day=today))
+    # today's folder holds the renamed log: the next is a second log of the day, named as the
+    # series names them, not docs/sessions/<today>/<today>-<topic>.md
+    assert named is not None, again.err
+    assert named[1] == f"docs/sessions/{today:%Y%m%d}/session_log-2.md", again.err
+    git_repo.write(named[1], MINE.format(day=today))
     git_repo.commit("session log")
     last = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert last.code == 0, last.err
     check = run_cli(["check"], cwd=git_repo.root)
     assert "2099" not in check.out, check.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert "Next action: 1. Build the inventory screen" in shown.out, shown.out
 
 
 def test_a_misdated_file_committed_in_the_future_takes_todays_date(git_repo: GitRepo) -> None:

@@ -386,11 +386,31 @@ def _after_date(base: str) -> str:
 def _next_folder(root: Path, current: str) -> Successor | None:
     """In a series of one folder per date, today's folder with ``current``'s file name
     (`series_order.next_folder`); ``None`` in another series, or when that file is there."""
-    path = next_folder(current, lambda name: os.path.lexists(root / name), datetime.now(UTC).date())
+    today = datetime.now(UTC).date()
+    path = next_folder(current, lambda name: os.path.lexists(root / name), today)
     if path is None:
-        return None
+        return _second_today(root, current, today)
     why = "today's date in the name of its folder makes it the series' current handoff"
     return Successor(path, why)
+
+
+def _second_today(root: Path, current: str, today: date) -> Successor | None:
+    """When ``current`` is in today's folder of a series of one folder per date (a session of
+    today's, or a misdated folder renamed to today): its name with the next free number
+    (``session_log-2.md``) beside it, never a date in a dated folder's file name."""
+    folder, _, base = current.rpartition("/")
+    form = date_form(folder.rpartition("/")[2], today) if dated_folder(folder) else None
+    if form is None or f"{folder.rpartition('/')[0]}/{form[1]}" != folder:
+        return None
+    stem, dot, extension = base.rpartition(".") if "." in base else (base, "", "")
+    number = 2
+    while os.path.lexists(root / folder / f"{stem}-{number}{dot}{extension}"):
+        number += 1
+    why = (
+        f"today's folder holds {base}; of two files of one day, the one committed last is the "
+        "series' current handoff"
+    )
+    return Successor(f"{folder}/{stem}-{number}{dot}{extension}", why)
 
 
 def _copy_of_newest(root: Path, live: str, known: Collection[str]) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
 from show_support import Run, briefs, briefs_on_branch, next_action
@@ -253,10 +254,18 @@ Current branch: `main`. The parser is written in `app.py` and its tests pass.
 """`show` quotes the "**Next:**" line in "## State"; the only next-step heading is a log's."""
 
 
-def test_the_hook_writes_where_show_quotes_a_next_label(git_repo: GitRepo, run_cli: Run) -> None:
+@pytest.mark.parametrize("log", ["History", "Verlauf", "Historique", "履歴", "История", "이력"])
+def test_the_hook_writes_where_show_quotes_a_next_label(
+    git_repo: GitRepo, run_cli: Run, log: str
+) -> None:
     # the refresh wrote under the log entry's "#### Next steps" (the last heading), so show
-    # kept quoting the "**Next:**" line round after round
-    reasons = _refresh_fix(git_repo, "HANDOFF.md", LABEL_IN_STATE)
+    # kept quoting the "**Next:**" line round after round; a log headed in another language
+    # than English was not known as one: show quoted the log entry's old step
+    note = LABEL_IN_STATE.replace("## History", f"## {log}")
+    reasons = _refresh_fix(git_repo, "HANDOFF.md", note)
+    for brief in briefs(git_repo, run_cli):
+        quoted = next_action(brief[brief.index("Next action:") :])
+        assert quoted == "Next action: add tests for the error paths in `tests/test_app.py`."
     assert "in place of the one at line 6, with what changed above it" in reasons, reasons
     text = _played(git_repo, run_cli, reasons, "HANDOFF.md")
     assert "**Next:** Round 2: test the parser in tests/test_app.py.\n" in text, text

@@ -23,10 +23,12 @@ TODOs" list between them, an undated addendum) still count, and a short log is r
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from importlib import resources
 
 from handoff_audit.markdown.outline import Section
 
@@ -256,13 +258,19 @@ def _entry_of(sections: Sequence[Section], level: int, line: int) -> int:
     return index if sections[index].level == level else -1
 
 
-LOG_HEADING = re.compile(
-    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?"
-    r"(?:what (?:happened|was done|we did|i did|changed)|work ?log|history|changes|progress log|"
-    r"session (?:log|history|notes))\b",
-    re.IGNORECASE,
-)
-"""A heading over a log of what was done that names no facet of its own ("## What happened")."""
+def _log_heading() -> re.Pattern[str]:
+    """`LOG_HEADING` from its phrases (package data, ``markdown/cues/logs.json``), each a
+    whole word but in Chinese and Japanese, which write no spaces between words."""
+    text = resources.files("handoff_audit.markdown").joinpath("cues", "logs.json")
+    phrases = json.loads(text.read_text("utf-8"))
+    words = [re.escape(p) + ("" if _UNSPACED.search(p) else r"\b") for p in phrases]
+    return re.compile(rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:{'|'.join(words)})", re.IGNORECASE)
+
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+LOG_HEADING = _log_heading()
+"""A heading over a log of what was done that names no facet of its own ("## What happened",
+"## Verlauf", "## 履歴")."""
 
 
 def _under_log(sections: list[Section], n: int) -> bool:

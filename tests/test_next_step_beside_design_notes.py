@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
 from show_support import Run, briefs, briefs_on_branch, next_action

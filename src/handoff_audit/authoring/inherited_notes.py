@@ -51,7 +51,8 @@ def set_aside(gate: Gate, findings: Sequence[Finding], dirt: Sequence[str]) -> N
         if base_branch is None:
             return
         changed = {*plumbing.changed_since(gate.root, base), *dirt}
-        inherited = [n for n in notes if n in listed(gate.root, base, notes) - changed]
+        on_base = listed(gate.root, base, notes) - changed
+        inherited = [n for n in notes if n in on_base]
         if not inherited:
             return
         series = SeriesFolders(gate.root, config)

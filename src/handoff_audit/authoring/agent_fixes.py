@@ -40,7 +40,7 @@ from handoff_audit.authoring.markdown_fixes import (
 )
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.newer_notes import newer_note
-from handoff_audit.authoring.note_finish import joined, second_line
+from handoff_audit.authoring.note_finish import Moves, joined, second_line
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.rebase_fixes import rebase_advice
 from handoff_audit.authoring.recorded_failure import is_gitignore
@@ -99,7 +99,7 @@ class Fixes:
         """Unreadable packets' newest committed versions that read (`last_readable`)."""
         uncommitted = [p.files for p in gate.problems if p.kind == "uncommitted"]
         self.uncommitted = frozenset(name for files in uncommitted for name in files)
-        self.moved_to: set[str] = set()
+        self.moves = Moves()
         """The series' files the working notes' finishes printed so far move them to."""
 
     def advice(self) -> list[Advice]:
@@ -469,7 +469,7 @@ class Fixes:
         if fixed:
             return Advice(reason(findings[0], findings), *fixed)
         series, said = second_line(
-            self.gate.root, packet.path, self.gate.config, self.path, self.moved_to
+            self.gate.root, packet.path, self.gate.config, self.path, self.moves
         )
         blank = blank_next(findings)
         if blank is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,18 +26,28 @@ from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.twin import TOO_LONG
 
 
+@dataclass
+class Moves:
+    """What the working notes' finishes of one stop share: the destinations the fixes printed
+    so far offer (``taken``, never offered again), and the committed markdown files the moves
+    are chosen among, listed once a stop (``listed``, `_listed`)."""
+
+    taken: set[str] = field(default_factory=set)
+    listed: list[str] | None = None
+
+
 def second_line(
     root: Path,
     path: str,
     config: Config,
     path_of: Callable[[str], str],
-    taken: set[str] | None = None,
+    moves: Moves | None = None,
 ) -> tuple[bool, tuple[str | None, str | None]]:
     """Whether the hand-written handoff ``path`` is a series' file, and what the fix appending
-    to it says after it: `grown_past`, then `gated_finish` (``taken``: the destinations the
-    fixes printed before this one offer, which it adds its own to)."""
+    to it says after it: `grown_past`, then `gated_finish` (``moves``: what the fixes printed
+    before this one offer, which it adds its own to)."""
     series = series_handoff(path, config)
-    finish = gated_finish(root, path, config, path_of, taken)
+    finish = gated_finish(root, path, config, path_of, moves)
     return series, (grown_past(root, path, config, series), finish)
 
 
@@ -50,13 +61,13 @@ def gated_finish(
     path: str,
     config: Config,
     path_of: Callable[[str], str],
-    taken: set[str] | None = None,
+    moves: Moves | None = None,
 ) -> str | None:
     """For the working note ``path`` that the merge gate blocks (`block-files`, no series'
     file): that appending to it keeps it current while the work goes on, and the finish the
     gate accepts once the work is finished (docs/lifecycle.md, 15): its move into a series, or
     its deletion, each in a commit. ``None`` for another file; ``path_of`` gives a path from
-    the top folder as the agent's folder sees it, quoted; ``taken``: the destinations other
+    the top folder as the agent's folder sees it, quoted; ``moves``: the destinations other
     notes' fixes of this stop offer, never offered again (this one's is added)."""
     if series_handoff(path, config) or not named_block_file(path, config):
         return None
@@ -65,10 +76,10 @@ def gated_finish(
         f"the merge gate blocks {path_of(path)} (`block-files`): this keeps it current while the "
         "work goes on"
     )
-    taken = set() if taken is None else taken
-    moved = _into_series(root, path, config, taken)
+    moves = Moves() if moves is None else moves
+    moved = _into_series(root, path, config, moves)
     if moved is not None:
-        taken.add(moved)
+        moves.taken.add(moved)
         folder = moved.rpartition("/")[0]
         said += (
             f"; to keep it once the work is finished, move it into a series: `mkdir -p "
@@ -104,14 +115,16 @@ def grown_past(root: Path, path: str, config: Config, series: bool) -> str | Non
     return said
 
 
-def _into_series(root: Path, path: str, config: Config, taken: set[str]) -> str | None:
+def _into_series(root: Path, path: str, config: Config, moves: Moves) -> str | None:
     """Where the working note ``path`` moves into a series: the series' own next name where a
     folder ``series`` finds already holds dated or numbered files (``003_session-handoff.md``
     after ``002_api.md``, `series_successor.successor` and `series_pattern.patterned`); else a
     folder ``series`` names literally (``docs/handoffs`` for ``**/docs/handoffs``), under today's
     date and its own name (``docs/handoffs/2026-12-05-session-handoff.md``); ``None`` when no
-    such folder takes it. Never a file that is there or one of ``taken`` (`_free`)."""
-    listed = _listed(root)
+    such folder takes it. Never a file that is there or one of ``moves.taken`` (`_free`)."""
+    if moves.listed is None:
+        moves.listed = _listed(root)
+    listed, taken = moves.listed, moves.taken
     topic = _topic(path, listed)
     for folder, files in _kept_series(listed, config).items():
         files = [*files, *(name for name in taken if name.rpartition("/")[0] == folder)]

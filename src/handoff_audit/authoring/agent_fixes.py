@@ -39,7 +39,7 @@ from handoff_audit.authoring.markdown_fixes import (
     up_to_date,
 )
 from handoff_audit.authoring.nested_repos import exclude_advice
-from handoff_audit.authoring.newer_notes import newer_note
+from handoff_audit.authoring.newer_notes import newer_notes
 from handoff_audit.authoring.note_finish import Moves, joined, second_line
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.rebase_fixes import rebase_advice
@@ -110,15 +110,17 @@ class Fixes:
             if problem.kind == "finding" and problem.packet is not None:
                 by_packet.setdefault(problem.packet.path, []).append(problem)
         self.find_readable(by_packet)
+        packets = [found[0].packet for found in by_packet.values()]
+        notes = [p.path for p in packets if p is not None and p.kind == "markdown"]
+        newer = newer_notes(self.gate.root, self.gate.config, notes, self.uncommitted, self.path)
         credentials = [p.finding for p in problems if p.kind == "secret" and p.finding]
         secrets = secrets_by_file(credentials, self.path)
         result: list[Advice] = []
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
                 found = by_packet.pop(problem.packet.path, None)
-                result += (
-                    [*self.newer_note(problem.packet), *self.packet_advices(found)] if found else []
-                )
+                said = newer.get(problem.packet.path)
+                result += [*([said] if said else []), *self.packet_advices(found)] if found else []
                 continue
             if problem.kind == "secret" and problem.finding is not None:
                 # a file's credentials share one piece of advice, said where the first is
@@ -129,13 +131,6 @@ class Fixes:
             if advice is not None:
                 result.append(advice)
         return result
-
-    def newer_note(self, packet: PacketInfo) -> list[Advice]:
-        """For a hand-written handoff: the newer notes the audit does not read (`newer_note`)."""
-        gate, said = self.gate, None
-        if packet.kind == "markdown":
-            said = newer_note(gate.root, gate.config, packet.path, self.uncommitted, self.path)
-        return [said] if said is not None else []
 
     def packet_advices(self, problems: list[Problem]) -> list[Advice]:
         """The advice for the findings on one packet: a credential (`secret`) among other

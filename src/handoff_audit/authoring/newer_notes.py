@@ -2,12 +2,12 @@
 handoff that the audit does not read (`stray_handoffs`, ``SESSION_HANDOFF_2025-11-10.md``
 beside ``docs/development/SESSION_HANDOFF.md``) whose last commit is newer than the note's,
 named as `show` names it (`newer_line`), before the note's own fix: the work's latest state may
-be there, and a fix to the older note alone would leave it behind. One ``git log``, only for a
-note the hook asks to mend."""
+be there, and a fix to the older note alone would leave it behind. One ``git log`` for all the
+notes the hook asks to mend, however many."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from handoff_audit.authoring.advice import Advice
@@ -22,27 +22,34 @@ from handoff_audit.engine.stray_handoffs import (
 from handoff_audit.git.freshness import last_changes
 
 
-def newer_note(
+def newer_notes(
     root: Path,
     config: Config,
-    note: str,
+    notes: Sequence[str],
     uncommitted: Collection[str],
     path_of: Callable[[str], str],
-) -> Advice | None:
-    """The advice naming the files named as handoffs, not audited, that changed after the
-    hand-written handoff ``note`` (from the top folder ``root``): read them first, and if the
-    work goes on in one, write the new state there as well as in ``note``, which the hook
-    judges. ``None`` when there is none, or ``note`` is among the ``uncommitted`` files (it is
-    being written now). ``path_of``: a path as the agent's folder sees it, quoted."""
-    strays = stray_handoffs(root, config)[:DATED_AT_MOST]
+) -> dict[str, Advice]:
+    """For each of the hand-written handoffs ``notes`` (from the top folder ``root``) that
+    files named as handoffs, not audited, changed after: the advice naming them (read them
+    first, and if the work goes on in one, write the new state there as well as in the note,
+    which the hook judges). None for a note among the ``uncommitted`` files (it is being
+    written now). One ``git log`` for all the notes. ``path_of``: a path as the agent's folder
+    sees it, quoted."""
+    strays = stray_handoffs(root, config)[:DATED_AT_MOST] if notes else []
     if not strays:
-        return None
-    changes = last_changes(root, [note, *strays])
-    shown = ((note,), uncommitted)
-    newer = newer_strays(shown, changes, strays)
-    line = newer_line(root, config, shown, changes, strays)
-    if not newer or line is None:
-        return None
+        return {}
+    changes = last_changes(root, [*notes, *strays])
+    said = {}
+    for note in notes:
+        shown = ((note,), uncommitted)
+        newer = newer_strays(shown, changes, strays)
+        line = newer_line(root, config, shown, changes, strays)
+        if newer and line is not None:
+            said[note] = _advice(note, newer, line, path_of)
+    return said
+
+
+def _advice(note: str, newer: list[str], line: str, path_of: Callable[[str], str]) -> Advice:
     it = "it" if len(newer) == 1 else "the newest"
     return Advice(
         line,

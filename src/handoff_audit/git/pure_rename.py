@@ -24,17 +24,8 @@ def renamed_unchanged(root: Path, sha: str, path: str, files: Sequence[str]) -> 
     others = [f for f in files if f != path and f.lower().endswith(_MARKDOWN)]
     if not path.lower().endswith(_MARKDOWN) or not others or not plumbing.is_commit_id(sha):
         return None
-    args = ["diff-tree", "-r", "-z", "--no-commit-id", "--name-status", "-M100%"]
-    args += ["--diff-filter=R", "--no-ext-diff", f"{sha}^", sha, "--", path, *others]
-    try:
-        fields = plumbing.run(root, args).decode("utf-8", "surrogateescape").split("\0")
-    except plumbing.GitError:
-        return None
-    for at in range(0, len(fields) - 2, 3):
-        status, old, new = fields[at : at + 3]
-        if status == "R100" and new == path:
-            return old
-    return None
+    args = ["-r", "--no-commit-id", f"{sha}^", sha, "--", path, *others]
+    return next((old for old, new in _exact_renames(root, "diff-tree", args) if new == path), None)
 
 
 def moved_from(path: str, blobs: dict[str, tuple[str, str]]) -> str | None:
@@ -57,14 +48,26 @@ def moved_since(root: Path, base: str) -> dict[str, str]:
     words. One git process; empty when git cannot say."""
     if not plumbing.is_commit_id(base):
         return {}
-    args = ["diff", "-z", "--name-status", "-M100%", "--diff-filter=R", "--no-ext-diff", base]
-    try:
-        fields = plumbing.run(root, [*args, "--"]).decode("utf-8", "surrogateescape").split("\0")
-    except plumbing.GitError:
-        return {}
     return {
         new: old
+        for old, new in _exact_renames(root, "diff", [base, "--"])
+        if old.lower().endswith(_MARKDOWN) and new.lower().endswith(_MARKDOWN)
+    }
+
+
+def _exact_renames(root: Path, command: str, args: list[str]) -> list[tuple[str, str]]:
+    """The (old, new) paths of git's exact renames (``R100``) that ``git diff-tree`` or ``git
+    diff`` (``command``) reports for ``args``, its revisions and pathspecs: the one reading of
+    both callers. One git process; empty when git cannot say."""
+    options = ["-z", "--name-status", "-M100%", "--diff-filter=R", "--no-ext-diff"]
+    try:
+        out = plumbing.run(root, [command, *options, *args])
+    except plumbing.GitError:
+        return []
+    fields = out.decode("utf-8", "surrogateescape").split("\0")
+    return [
+        (old, new)
         for at in range(0, len(fields) - 2, 3)
         for status, old, new in (fields[at : at + 3],)
-        if status == "R100" and old.lower().endswith(_MARKDOWN) and new.lower().endswith(_MARKDOWN)
-    }
+        if status == "R100"
+    ]

@@ -27,6 +27,7 @@ from handoff_audit.markdown.currency import entry_date, shipped_entry
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.labels import label_lines, says_nothing
 from handoff_audit.markdown.long_lines import readable_lines
+from handoff_audit.markdown.open_headings import under_headings
 from handoff_audit.markdown.outline import front_matter_as_lines
 from handoff_audit.markdown.prose import FENCE
 from handoff_audit.markdown.steps import RECORDING, finished_item
@@ -682,25 +683,14 @@ def _outside_history(found: list[Evidence], lines: list[str]) -> list[Evidence]:
     "## Historical C4 R1 delta" over "- Next: …", a step it has moved past, but not "## Done /
     Next"), when one left says "next" itself: a "Next: …" in a log still beats a backlog's
     numbered list."""
-    past: set[int] = set()
-    stack: list[tuple[int, bool]] = []  # the open headings: level, over history
-    fenced = False
-    for number, line in enumerate(lines, 1):
-        if FENCE.match(line):
-            fenced = not fenced
-        atx = None if fenced else _ATX.match(line)
-        if atx is not None:
-            while stack and stack[-1][0] >= len(atx.group(1)):
-                stack.pop()
-        if any(history for _, history in stack):
-            past.add(number)
-        if atx is not None:
-            words = line[atx.end() :]
-            stack.append(
-                (len(atx.group(1)), bool(_HISTORY.search(words) and not _SAYS_NEXT.search(words)))
-            )
+    past = {number for number, over, _ in under_headings(lines, _over_history) if any(over)}
     kept = [each for each in found if each.line not in past]
     return kept if any(_says_next(each, lines) for each in kept) else found
+
+
+def _over_history(words: str) -> bool:
+    """A heading's words name a record of past work (`_HISTORY`) and do not say "next"."""
+    return bool(_HISTORY.search(words) and not _SAYS_NEXT.search(words))
 
 
 def _not_kept_earlier(found: list[Evidence], lines: list[str]) -> list[Evidence]:

@@ -10,9 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from handoff_audit.markdown.prose import FENCE
-
-_ATX = re.compile(r"^\s{0,3}(#{1,6})\s")
+from handoff_audit.markdown.open_headings import under_headings
 
 NAMES_NEXT = (
     r"(?<!\w)(?:next(?!\.\w)(?!\s+(?:after|once|when)\b)|nächsten?|próxim[oa]s?|siguientes?|"
@@ -53,21 +51,16 @@ def _headings_over(lines: list[str], wanted: Iterable[int]) -> dict[int, list[st
     """For each line number in ``wanted`` (1-based): the words of the headings whose sections
     hold it, outermost first, its own when it is a heading; a ``#`` in fenced code is code."""
     wanted = set(wanted)
-    over: dict[int, list[str]] = {}
-    stack: list[tuple[int, str]] = []
-    fenced = False
-    for number, line in enumerate(lines, 1):
-        if FENCE.match(line):
-            fenced = not fenced
-        atx = None if fenced else _ATX.match(line)
-        if atx is not None:
-            level = len(atx.group(1))
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, line[atx.end() :].strip().strip("#").strip()))
-        if number in wanted:
-            over[number] = [title for _, title in stack]
-    return over
+    return {
+        number: [*over, *([] if own is None else [own])]
+        for number, over, own in under_headings(lines, _title)
+        if number in wanted
+    }
+
+
+def _title(words: str) -> str:
+    """A heading's words without the closing ``#`` marks."""
+    return words.strip().strip("#").strip()
 
 
 def set_aside(lines: list[str], places: Iterable[int]) -> set[int]:

@@ -10,7 +10,8 @@ made while fix/x was checked out) takes fix/x for the default too, so `check --t
 main` applied no merge gate and said nothing. It says so now, in one note on standard error:
 the protected branches, where they came from, and the line of the configuration in use
 (`.handoff-audit.yml`, or `[tool.handoff-audit]` of `pyproject.toml` in its TOML) that makes the
-target one."""
+target one, on the target: the merge gate reads the target's settings (`origin/main`'s in a clone
+without a local `main`), as the Action reads a pull request's base's."""
 
 from __future__ import annotations
 
@@ -24,16 +25,39 @@ from agent_support import a_is_2_branch, run_hook, stop_event
 from conftest import GitRepo
 from git_helpers import git, hits, packet
 
+ON_MAIN = ", whose settings the merge gate reads (as the Action reads a pull request's base's)"
+
 
 def _clone_of_remote_head(
-    repo: GitRepo, tmp_path: Path, branch: str = "fix/x", *, packet: bool = True
+    repo: GitRepo,
+    tmp_path: Path,
+    branch: str = "fix/x",
+    *,
+    packet: bool = True,
+    main_config: tuple[str, str] | None = None,
 ) -> Path:
+    """A clone of ``branch`` alone (``origin/main``, no local ``main``), the remote's HEAD
+    ``branch``; ``main_config``: a configuration file and its text on main."""
+    if main_config is not None:
+        repo.write(*main_config)
     a_is_2_branch(repo, branch, with_packet=packet)
     bare, clone = tmp_path / "remote.git", tmp_path / "clone"
     git(tmp_path, "clone", "-q", "--bare", str(repo.root), str(bare))
     git(tmp_path, "clone", "-q", "--branch", branch, bare.as_uri(), str(clone))
     assert git(clone, "symbolic-ref", "refs/remotes/origin/HEAD") == f"refs/remotes/origin/{branch}"
+    assert not git(clone, "branch", "--list", "main")
     return clone
+
+
+def _merged_into_main(clone: Path, name: str, text: str) -> None:
+    """``name`` with ``text`` committed on the remote's main (the clone keeps no local main)."""
+    git(clone, "switch", "-q", "-c", "main", "origin/main")
+    (clone / name).write_text(text)
+    git(clone, "add", name)
+    git(clone, "commit", "-q", "-m", "protect main")
+    git(clone, "push", "-q", "origin", "main")
+    git(clone, "switch", "-q", "fix/x")
+    git(clone, "branch", "-q", "-D", "main")
 
 
 def test_a_remote_default_branch_of_any_name_stays_protected(
@@ -63,7 +87,7 @@ def _the_merge_into_main_is_gated(run_cli: Callable[..., Any], clone: Path) -> N
     """Once the advice is followed, `check --target-branch main` blocks the clone's active
     packet, with no note that the gate was not applied."""
     again = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=clone)
-    assert "merge gate" not in again.err, again.err
+    assert "not applied" not in again.err, again.err
     [hit] = hits(json.loads(again.out), "active-in-merge")
     assert "protected branch main" in hit["message"], hit
 
@@ -78,23 +102,39 @@ def test_an_unprotected_target_branch_is_named_with_the_way_to_protect_it(
     assert note == (
         "handoff-audit: note: the merge gate was not applied: --target-branch main is not a "
         "protected branch (protected: fix/x, from origin/HEAD); to gate merges into it, set "
-        '`protected-branches: ["main"]` in .handoff-audit.yml'
+        f'`protected-branches: ["main"]` in .handoff-audit.yml on main{ON_MAIN}'
     ), result.err
     # Following it gates the merge.
-    (clone / ".handoff-audit.yml").write_text("protected-branches: [main]\n")
+    _merged_into_main(clone, ".handoff-audit.yml", "protected-branches: [main]\n")
     _the_merge_into_main_is_gated(run_cli, clone)
+
+
+def test_the_line_set_on_the_branch_alone_leaves_the_gate_to_mains_settings(
+    git_repo: GitRepo, tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    """The Action reads main's settings on a pull request into it: the branch's own line takes
+    effect once merged, and `check` says which settings it used."""
+    clone = _clone_of_remote_head(git_repo, tmp_path)
+    (clone / ".handoff-audit.yml").write_text("protected-branches: [main]\n")
+    result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=clone)
+    assert result.code == 0 and not hits(json.loads(result.out), "active-in-merge"), result.out
+    assert (
+        "handoff-audit: note: the merge gate reads `protected-branches` from origin/main's "
+        "configuration, not from .handoff-audit.yml, as the Action does on a pull request into "
+        "main: this branch's change to it takes effect once merged into main"
+    ) in result.err, result.err
 
 
 def test_a_configured_list_is_named_and_kept_in_the_advice(
     git_repo: GitRepo, tmp_path: Path, run_cli: Callable[..., Any]
 ) -> None:
-    clone = _clone_of_remote_head(git_repo, tmp_path, packet=False)
-    (clone / ".handoff-audit.yml").write_text("protected-branches: [release/*]\n")
+    main_config = (".handoff-audit.yml", "protected-branches: [release/*]\n")
+    clone = _clone_of_remote_head(git_repo, tmp_path, packet=False, main_config=main_config)
     result = run_cli(["check", "--target-branch", "main"], cwd=clone)
     assert (
         "--target-branch main is not a protected branch (protected: release/*, from "
         "protected-branches); to gate merges into it, set `protected-branches: "
-        '["release/*", "main"]` in .handoff-audit.yml'
+        f'["release/*", "main"]` in .handoff-audit.yml on main{ON_MAIN}'
     ) in result.err, result.err
 
 
@@ -108,21 +148,21 @@ def test_the_advice_names_pyproject_toml_in_its_syntax_when_the_configuration_is
     [note] = [line for line in result.err.splitlines() if "merge gate" in line]
     assert note.endswith(
         'to gate merges into it, set `protected-branches = ["main"]` under '
-        "[tool.handoff-audit] in pyproject.toml"
+        f"[tool.handoff-audit] in pyproject.toml on main{ON_MAIN}"
     ), result.err
     assert ".handoff-audit.yml" not in result.err, result.err
     # The line, pasted where it says, gates the merge.
-    pyproject.write_text(pyproject.read_text() + 'protected-branches = ["main"]\n')
+    text = pyproject.read_text() + 'protected-branches = ["main"]\n'
+    pyproject.unlink()
+    _merged_into_main(clone, "pyproject.toml", text)
     _the_merge_into_main_is_gated(run_cli, clone)
 
 
 def test_a_configured_list_in_pyproject_toml_is_kept_in_toml(
     git_repo: GitRepo, tmp_path: Path, run_cli: Callable[..., Any]
 ) -> None:
-    clone = _clone_of_remote_head(git_repo, tmp_path, packet=False)
-    (clone / "pyproject.toml").write_text(
-        '[tool.handoff-audit]\nprotected-branches = ["release/*"]\n'
-    )
+    main_config = ("pyproject.toml", '[tool.handoff-audit]\nprotected-branches = ["release/*"]\n')
+    clone = _clone_of_remote_head(git_repo, tmp_path, packet=False, main_config=main_config)
     result = run_cli(["check", "--target-branch", "main"], cwd=clone)
     assert (
         "(protected: release/*, from protected-branches); to gate merges into it, set "

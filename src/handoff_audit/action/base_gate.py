@@ -70,6 +70,9 @@ class GatedConfig:
     unread: str | None = None
     """Why the base commit's configuration could not be read (its gate settings are the
     defaults)."""
+    from_base: bool = True
+    """False when the gate's settings are ``config``'s own (the ``explicit`` file is the
+    workflow's; `check` on the target itself or without one)."""
 
 
 def gate_from_base(
@@ -94,7 +97,7 @@ def gate_from_base(
     ``in_clone``: ``base`` is known to be in the clone (`check` resolved it), not asked again."""
     names = _candidates(root, explicit, base)
     if names is None:
-        return GatedConfig(config, None)
+        return GatedConfig(config, None, from_base=False)
     missing = None if in_clone else _missing_base(root, base)
     gated = _read_gate(root, config, base, (explicit, names, missing), block_input)
     ours, theirs = config.block_files, gated.config.block_files

@@ -37,6 +37,7 @@ from handoff_audit.engine.session_state import session_state_note
 from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
+from handoff_audit.git.base_tip import branch_tip, shown_name
 from handoff_audit.git.plumbing import GitError, Refs, RepoInfo, read_refs, repo_info, resolve
 from handoff_audit.git.refs import Ref
 from handoff_audit.git.tracked import is_tracked
@@ -118,6 +119,7 @@ def run_check(options: CheckOptions) -> int:
             staged=options.staged,
             gate_exclusions=gated.exclusions,
             own_block_files=gated.own_block_files,
+            gate_from_target=gated.from_base,
         ),
         select=options.select,
         ignore=options.ignore,
@@ -207,7 +209,7 @@ def _target_gate(
     itself or for a commit being made. With it, the repository and its refs the target's tip
     was read from, which the audit takes as they are (`AuditRequest.known_git`) rather than
     ask git again."""
-    unchanged = GatedConfig(config, None)
+    unchanged = GatedConfig(config, None, from_base=False)
     target = options.target_branch
     if target is None or options.staged is not None:
         return unchanged, None
@@ -236,17 +238,18 @@ def _target_gate(
     }  # the command line's, which replace both configurations'
     changed = [key for key in changed_keys(config, gated.config) if not given.get(key)]
     if changed:
-        click.echo(f"handoff-audit: note: {_target_note(config, gated, target, changed)}", err=True)
+        said = _target_note(config, gated, (target, shown_name(tip)), changed)
+        click.echo(f"handoff-audit: note: {said}", err=True)
     return gated, known
 
 
 def _named_tip(target: str, refs: list[Ref]) -> Ref | None:
-    """The branch git names ``target`` by: the local branch, else ``refs/remotes/<target>``.
-    Not a remote-tracking namesake (``origin/main`` for ``main``), whose configuration would
-    override the ``protected-branches`` line the audit's advice asks for in a clone without a
-    local ``main`` (tests/test_feature_remote_head.py)."""
-    names = (f"refs/heads/{target}", f"refs/remotes/{target}")
-    return next((ref for name in names for ref in refs if ref.name == name), None)
+    """The tip of ``target`` as the merge gate takes it (`base_tip.branch_tip`): the local
+    branch, else its remote-tracking namesake (``origin/main`` in a fresh clone of a feature
+    branch, as in CI); else ``refs/remotes/<target>`` for a ``target`` typed as
+    ``origin/main``."""
+    remote = f"refs/remotes/{target}"
+    return branch_tip(target, refs) or next((ref for ref in refs if ref.name == remote), None)
 
 
 def _known_git(root: Path) -> tuple[RepoInfo, Refs] | None:
@@ -255,10 +258,14 @@ def _known_git(root: Path) -> tuple[RepoInfo, Refs] | None:
     return None if repo is None else (repo, read_refs(root))
 
 
-def _target_note(config: Config, gated: GatedConfig, target: str, changed: list[str]) -> str:
-    """The note naming the gate settings ``changed`` that ``check`` reads from ``target``."""
+def _target_note(
+    config: Config, gated: GatedConfig, names: tuple[str, str], changed: list[str]
+) -> str:
+    """The note naming the gate settings ``changed`` that ``check`` reads from the target
+    (``names``: as typed, and the ref read, ``origin/main`` when there is no local ``main``)."""
+    target, read = names
     mine = config.source or "this branch's defaults (no configuration)"
-    theirs = f"{target}'s configuration"
+    theirs = f"{read}'s configuration"
     if gated.unread is not None:
         theirs += f" (which cannot be read: {gated.unread}; so the defaults)"
     note = (

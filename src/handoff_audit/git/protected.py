@@ -142,10 +142,16 @@ def unprotected_target_notice(
         where = "no default branch exists here"
     named = redact(one_line(name))
     listed = [*(redact(one_line(g)) for g in patterns if configured), named]
+    place = setting_place(source)
+    if target.gate_from_target:  # a change on this branch would take effect once merged
+        place += (
+            f" on {named}, whose settings the merge gate reads (as the Action reads a pull "
+            "request's base's)"
+        )
     return (
         f"the merge gate was not applied: --target-branch {named} is not a protected branch "
         f"({where}); to gate merges into it, set "
-        f"`{setting_line(source, 'protected-branches', listed)}` {setting_place(source)}"
+        f"`{setting_line(source, 'protected-branches', listed)}` {place}"
     )
 
 

@@ -64,6 +64,9 @@ class Target:
     own_block_files: tuple[str, ...] | None = None
     """The branch's own ``block-files`` when it differs from the merge target's, which the gate
     uses: a file the target's list blocks and this one does not is blocked, saying why."""
+    gate_from_target: bool = False
+    """The merge gate's settings were read from ``target_branch``'s configuration
+    (`check --target-branch`), not the work tree's: advice to change them names the target."""
 
 
 @dataclass(slots=True)

@@ -126,8 +126,8 @@ An entry the branch drops from `block-files` (or a narrower list) leaves nothing
 says so, and to keep the target's entries and add a `!` one. With the Action's `block-files`
 input set, the input's list replaces both configurations'. `check --target-branch` reads the
 gate's settings (this rule's level, `block-files`, `protected-branches`, `packets`, `series`)
-from the target's configuration the same way whenever the branch's differ, with a note naming
-them, so the local check and the Action agree.
+from the target's configuration the same way whenever the branch's differ (`origin/main`'s in a
+clone with no local `main`), with a note naming them, so the local check and the Action agree.
 """,
     blocks_merge=True,
 )

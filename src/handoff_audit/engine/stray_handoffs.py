@@ -7,7 +7,8 @@ would audit them. From the files discovery's ``git ls-files`` listed (`git.track
 no git process and no walk of its own. A file whose name or text says it is about handoffs
 (``handoff-protocol.md``, a guide `not-a-handoff` would flag), or is a decision record or a
 rule's page that names a handoff among other words (``docs/adr/0005-…-witness-handoff.md``),
-is none to offer."""
+or a design note in which the facet reading finds neither where the work stands nor what comes
+next (``docs/explanation/cli-proof-handoff-boundary.md``), is none to offer."""
 
 from __future__ import annotations
 
@@ -225,9 +226,10 @@ def _markdown(name: str) -> bool:
 def _reads(root: Path, name: str) -> bool:
     """Whether the small regular file ``name`` reads as a handoff: a JSON object that is no JSON
     Schema (`_json_schema`); markdown that
-    `not-a-handoff` does not call none (a guide to writing one), and whose head is not a
-    decision record's or a rule's page's (`_RECORD_HEAD`). A file not read (a large or
-    unreadable one) is offered by its name."""
+    `not-a-handoff` does not call none (a guide to writing one), whose head is not a
+    decision record's or a rule's page's (`_RECORD_HEAD`), and that is a template or records a
+    session (`_records_a_session`). A file not read (a large or unreadable one) is offered by
+    its name."""
     path = root / name
     try:
         info = os.lstat(path)
@@ -247,7 +249,19 @@ def _reads(root: Path, name: str) -> bool:
         return isinstance(data, dict) and not _json_schema(data)
     if _RECORD_HEAD.search(text[:HEAD_CHARS]):
         return False
-    return judge_markdown(name, text)[0] is None
+    instead, blanks = judge_markdown(name, text)
+    return instead is None and (bool(blanks) or _records_a_session(text))
+
+
+def _records_a_session(text: str) -> bool:
+    """Whether the facet reading (`md-incomplete`'s) finds in ``text`` where the work stands or
+    what comes next: a design note whose title names a handoff (a decision, its reason, a rule
+    for later) says neither, and is no handoff to audit."""
+    # start-up: the facet patterns compile on import, as in rules.markdown_handoff
+    from handoff_audit.markdown.completeness import missing_parts
+
+    missing = {part.facet for part in missing_parts(text)}
+    return not {"state", "next"} <= missing
 
 
 _SCHEMA_WORDS = frozenset({"type", "properties", "$defs", "definitions", "items", "allOf", "oneOf"})

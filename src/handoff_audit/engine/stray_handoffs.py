@@ -7,8 +7,9 @@ would audit them. From the files discovery's ``git ls-files`` listed (`git.track
 no git process and no walk of its own. A file whose name or text says it is about handoffs
 (``handoff-protocol.md``, a guide `not-a-handoff` would flag), or is a decision record or a
 rule's page that names a handoff among other words (``docs/adr/0005-…-witness-handoff.md``),
-or a design note in which the facet reading finds neither where the work stands nor what comes
-next (``docs/explanation/cli-proof-handoff-boundary.md``), is none to offer."""
+or a design note, in which the facet reading finds decisions with their reasons but neither
+where the work stands nor what comes next (``docs/explanation/cli-proof-handoff-boundary.md``),
+is none to offer."""
 
 from __future__ import annotations
 
@@ -227,9 +228,9 @@ def _reads(root: Path, name: str) -> bool:
     """Whether the small regular file ``name`` reads as a handoff: a JSON object that is no JSON
     Schema (`_json_schema`); markdown that
     `not-a-handoff` does not call none (a guide to writing one), whose head is not a
-    decision record's or a rule's page's (`_RECORD_HEAD`), and that is a template or records a
-    session (`_records_a_session`). A file not read (a large or unreadable one) is offered by
-    its name."""
+    decision record's or a rule's page's (`_RECORD_HEAD`), and that is a template or no design
+    note (`_design_note`). A file not read (a large or unreadable one) is offered by its
+    name."""
     path = root / name
     try:
         info = os.lstat(path)
@@ -250,18 +251,20 @@ def _reads(root: Path, name: str) -> bool:
     if _RECORD_HEAD.search(text[:HEAD_CHARS]):
         return False
     instead, blanks = judge_markdown(name, text)
-    return instead is None and (bool(blanks) or _records_a_session(text))
+    return instead is None and (bool(blanks) or not _design_note(text))
 
 
-def _records_a_session(text: str) -> bool:
-    """Whether the facet reading (`md-incomplete`'s) finds in ``text`` where the work stands or
-    what comes next: a design note whose title names a handoff (a decision, its reason, a rule
-    for later) says neither, and is no handoff to audit."""
+def _design_note(text: str) -> bool:
+    """Whether the facet reading (`md-incomplete`'s) finds in ``text`` decisions with their
+    reasons but neither where the work stands nor what comes next: a design note whose title
+    names a handoff (a decision, its reason, a rule for later), which records no session. A
+    short note in which it finds nothing ("## Where we stopped") is still offered, for
+    `md-incomplete` to say what it lacks."""
     # start-up: the facet patterns compile on import, as in rules.markdown_handoff
     from handoff_audit.markdown.completeness import missing_parts
 
     missing = {part.facet for part in missing_parts(text)}
-    return not {"state", "next"} <= missing
+    return {"state", "next"} <= missing and "decisions" not in missing
 
 
 _SCHEMA_WORDS = frozenset({"type", "properties", "$defs", "definitions", "items", "allOf", "oneOf"})

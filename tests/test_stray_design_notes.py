@@ -1,12 +1,15 @@
 """Session 60's real-use review: the "not audited" note offered a design document whose name
 has a handoff in it (`docs/explanation/cli-proof-handoff-boundary.md`: a title, a decision, its
 reason and a rule for later) as a file for `extend-packets`, beside the repository's real note.
-A file about a handoff is not a handoff: only a file in which the facet reading finds where the
-work stands or what comes next is offered."""
+A file about a handoff is not a handoff: none in a folder of design documents or explanations
+(`docs/explanation/`, `docs/design/`) is offered, nor, anywhere, one in which the facet reading
+finds decisions with their reasons but neither where the work stands nor what comes next."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+import pytest
 
 from conftest import GitRepo, Result
 
@@ -76,13 +79,25 @@ Add the currency column to `src/export/csv_writer.py` and a test for it in
 ## Pointers
 - src/export/csv_writer.py, tests/test_export.py
 """
-DESIGN_PATH = "docs/explanation/export-handoff-boundary.md"
+STATED = DESIGN.replace(
+    "## Why\n\n", "## Why\n\nThe service currently holds every signing key.\n\n"
+)
+"""The same, with a line the facet reading takes for the work's state (as in the reviewed file):
+its folder tells it apart."""
 NOTE_PATH = "docs/notes/export-session-handoff.md"
+DESIGNS = {
+    "docs/export-handoff-boundary.md": DESIGN,  # its text tells it apart
+    "docs/explanation/export-handoff-boundary.md": STATED,
+    "docs/design/export-handoff-boundary.md": STATED,
+}
 
 
-def test_a_design_note_beside_a_real_note_is_not_offered(git_repo: GitRepo, run_cli: Run) -> None:
+@pytest.mark.parametrize("design_path", sorted(DESIGNS))
+def test_a_design_note_beside_a_real_note_is_not_offered(
+    git_repo: GitRepo, run_cli: Run, design_path: str
+) -> None:
     git_repo.write("src/export/csv_writer.py", "import csv\n")
-    git_repo.write(DESIGN_PATH, DESIGN)
+    git_repo.write(design_path, DESIGNS[design_path])
     git_repo.write(NOTE_PATH, NOTE)
     git_repo.commit("design and a session note")
     done = run_cli(["check"], cwd=git_repo.root)
@@ -93,13 +108,16 @@ def test_a_design_note_beside_a_real_note_is_not_offered(git_repo: GitRepo, run_
     git_repo.write(".handoff-audit.yml", f'extend-packets: ["{NOTE_PATH}"]\n')
     git_repo.commit("audit the note")
     again = run_cli(["check", "--format", "json"], cwd=git_repo.root)
-    assert NOTE_PATH in again.out and DESIGN_PATH not in again.out, again.out
+    assert NOTE_PATH in again.out and design_path not in again.out, again.out
     assert "note:" not in again.err, again.err
 
 
-def test_a_design_note_alone_gets_no_note(git_repo: GitRepo, run_cli: Run) -> None:
+@pytest.mark.parametrize("design_path", sorted(DESIGNS))
+def test_a_design_note_alone_gets_no_note(
+    git_repo: GitRepo, run_cli: Run, design_path: str
+) -> None:
     git_repo.write("src/export/csv_writer.py", "import csv\n")
-    git_repo.write(DESIGN_PATH, DESIGN)
+    git_repo.write(design_path, DESIGNS[design_path])
     git_repo.commit("design")
     done = run_cli(["check"], cwd=git_repo.root)
     assert done.out == "No handoff packets found.\n", done.out

@@ -35,11 +35,13 @@ _RECORD_FOLDERS = frozenset(
         *("runbook", "runbooks", "playbook", "playbooks", "guide", "guides"),
         *("convention", "conventions", "plans", "spec", "specs", "schemas"),
         *("prd", "prds", "learning", "learnings"),
+        *("design", "designs", "explanation", "explanations"),
     }
 )
 """Folders of decision records, proposals, rules' pages, blog posts, runbooks, guides,
-conventions, plans, specifications, product requirements (``workspace_human/prd/``) and
-learnings (``.recursive/learnings/``), and schemas (CrayJThiemsert/vero-lite's
+conventions, plans, specifications, product requirements (``workspace_human/prd/``),
+learnings (``.recursive/learnings/``), design documents and explanations
+(``docs/explanation/cli-proof-handoff-boundary.md``), and schemas (CrayJThiemsert/vero-lite's
 ``docs/runbooks/transcript-handoff.md``, ``docs/plans/done/0004-handoff-frontmatter-….md``):
 none of their files is a handoff, but one named in capitals (``docs/decisions/SESSION_HANDOFF.md``,
 ``docs/plans/NEXT_SESSION_PROMPT_x.md``)."""

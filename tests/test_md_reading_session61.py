@@ -172,3 +172,65 @@ def test_a_description_alone_over_steps_is_no_command_by_its_front_matter(
     git_repo.commit("a file under a description")
     checked = run_cli(["check", "docs/save-session.md"], cwd=git_repo.root)
     assert "front matter is an agent command's" not in checked.out, checked.out
+
+
+_DATED_LOG = """# Sensor fleet: session log and plan
+
+Append to this file; delegated agents read it for their prompts.
+
+## Session log
+
+| When | What |
+|------|------|
+| 2026-03-12 | Synced with origin/main; `pytest tests/fleet` passes (48 tests). |
+| 2026-03-13 | Added the OTA retry in `fleet/ota.py`; 2 flaky tests left in `tests/test_ota.py`. |
+
+## Next step
+
+- Fix the two flaky OTA tests in `tests/test_ota.py` (they race on the mock clock).
+
+## Prompts for delegated agents
+
+### Docs agent
+
+You are documenting the OTA retry for operators; keep it to one page.
+
+### Release agent
+
+You are preparing the 1.4 release notes from the commits since v1.3.
+
+### Review agent
+
+You are reviewing `fleet/ota.py` for retry storms under packet loss.
+"""
+
+
+def test_prompts_a_dated_log_keeps_for_its_agents_leave_it_a_handoff(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    handoff_on_branch(git_repo, "SESSION_LOG.md", _DATED_LOG)
+    checked = run_cli(["check", "SESSION_LOG.md"], cwd=git_repo.root)
+    assert "not-a-handoff" not in checked.out, checked.out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the same prompts with no session recorded: a file of prompts
+        _DATED_LOG.replace("2026-03-12", "Monday").replace("2026-03-13", "Tuesday"),
+        "# Continue command\n\nWhen `/continue` is invoked, resume work on this project.\n\n"
+        "## Step 1\n\n1. Read `PROGRESS.md` and the plan.\n2. Pick the next pending task.\n",
+        "# Create handoff\n\nYou are tasked with writing a handoff document for the next "
+        "agent.\n\n## Process\n\n1. Gather the state of the work.\n2. Save it under "
+        "`thoughts/handoffs/`.\n",
+    ],
+    ids=["undated-prompts", "when-invoked", "tasked-with"],
+)
+def test_prompts_and_commands_are_not_handoffs(
+    git_repo: GitRepo, run_cli: Callable[..., Result], text: str
+) -> None:
+    handoff_on_branch(git_repo, "HANDOFF.md", "# Handoff\n")
+    git_repo.write("docs/agent-note.md", text)
+    git_repo.commit("a file of prompts")
+    checked = run_cli(["check", "docs/agent-note.md"], cwd=git_repo.root)
+    assert "not-a-handoff" in checked.out, checked.out

@@ -86,14 +86,19 @@ _INSTRUCTION_CUES = (
         re.IGNORECASE,
     ),
     re.compile(
-        rf"{_LEAD}(?:you are|you're|your (?:task|job|role) is|as the (?:agent|assistant))\b"
-        r"|^\W{0,4}(?:required output|output format|your output|questions to answer)\s*:"
+        r"^\W{0,4}(?:required output|output format|your output|questions to answer)\s*:"
         r"|\b(?:do not|don't) ask (?:for confirmation|the user)\b|\bexecute immediately\b"
         r"|\b(?:write|create|update|produce|generate) (?:a|the|your|this) (?:new |full |short )?"
         r"(?:session )?(?:hand-?off|hand-?over)\b(?! (?:was|is|has been|got)\b)",
         re.IGNORECASE,
     ),
 )
+_ADDRESSED_LINE = re.compile(
+    rf"{_LEAD}(?:you are|you're|your (?:task|job|role) is|as the (?:agent|assistant))\b",
+    re.IGNORECASE,
+)
+"""A line addressing its reader as an agent ("You are …", "Your task is …"): an instruction in
+an undated file; in a dated one, the prompt a session log keeps for the agents it delegates to."""
 MIN_INSTRUCTIONS = 3
 """A file with at least this many lines of instructions about writing a handoff is a how-to."""
 
@@ -441,7 +446,8 @@ def _naming_scheme(text: str) -> list[tuple[int, str]]:
 
 
 _PERSONA = re.compile(
-    r"^\W{0,4}(?:you are (?:a|an|the)|(?:eres|sos) (?:un|una|el|la)|voc[eê] [eé] (?:um|uma|o|a)"
+    r"^\W{0,4}(?:you are (?:a|an|the|tasked with)|(?:eres|sos) (?:un|una|el|la)"
+    r"|voc[eê] [eé] (?:um|uma|o|a)"
     r"|(?:tu es|vous [eê]tes) (?:un|une|le|la|l')|du bist (?:ein|eine|der|die|das)"
     r"|sei (?:un|una)|(?:ты|вы)\s*[—–-])\s*\S"
     r"|^\W{0,4}(?:你是|あなたは|당신은\s)",
@@ -452,7 +458,8 @@ written in ("You are the Orientation Agent.", "Sos el agente de cierre de sesió
 Release-Agent", "Ты — агент …", "你是一个代码审查助手")."""
 _COMMAND_TEXT = re.compile(
     r"(?<![`\w])\$ARGUMENTS\b|\{\{\s*args\s*\}\}|!\{[^}\n]+\}"
-    r"|\b(?:when|if) the (?:user|human) (?:types|runs|invokes|enters)\s+[`\"']?/[a-z]",
+    r"|\b(?:when|if) the (?:user|human) (?:types|runs|invokes|enters)\s+[`\"']?/[a-z]"
+    r"|\bwhen [`\"']?/[a-z][\w:-]*[`\"']? is (?:invoked|run|called|used|typed)\b",
     re.IGNORECASE,
 )
 """What only an agent's command says: its argument slot (``$ARGUMENTS``, ``{{args}}``), a shell
@@ -511,10 +518,17 @@ def instructions(text: str) -> list[tuple[int, str]]:
     says so) or a handoff folder's README (its first lines say so); ``[]`` otherwise."""
     command = _command_front_matter(text)
     found: list[tuple[int, str]] = []
-    for index, (number, line) in enumerate(prose_lines(text, prose_fences=True)):
+    lines = prose_lines(text, prose_fences=True)
+    undated = _REAL_DATE.search("\n".join(line for _, line in lines)) is None
+    for index, (number, line) in enumerate(lines):
         if index < README_LINES and _FOLDER_README.search(line):
             command = command or [(number, short(line.strip()))]
-        elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
+        elif (
+            _FOLDER_README.search(line)
+            or _GENERAL_CUES.search(line)
+            or _instruction(line)
+            or (undated and _ADDRESSED_LINE.search(line))
+        ):
             found.append((number, short(line.strip())))
     command = (
         command

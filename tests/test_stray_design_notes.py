@@ -92,15 +92,20 @@ DESIGNS = {
 }
 
 
+def _checked(git_repo: GitRepo, run_cli: Run, files: dict[str, str]) -> Result:
+    """`check` in a repository of a source file and ``files``, committed."""
+    git_repo.write("src/export/csv_writer.py", "import csv\n")
+    for path, text in files.items():
+        git_repo.write(path, text)
+    git_repo.commit("design notes and session notes")
+    return run_cli(["check"], cwd=git_repo.root)
+
+
 @pytest.mark.parametrize("design_path", sorted(DESIGNS))
 def test_a_design_note_beside_a_real_note_is_not_offered(
     git_repo: GitRepo, run_cli: Run, design_path: str
 ) -> None:
-    git_repo.write("src/export/csv_writer.py", "import csv\n")
-    git_repo.write(design_path, DESIGNS[design_path])
-    git_repo.write(NOTE_PATH, NOTE)
-    git_repo.commit("design and a session note")
-    done = run_cli(["check"], cwd=git_repo.root)
+    done = _checked(git_repo, run_cli, {design_path: DESIGNS[design_path], NOTE_PATH: NOTE})
     assert done.out == "No handoff packets found.\n", done.out
     assert f'set `extend-packets: ["{NOTE_PATH}"]` in .handoff-audit.yml' in done.err, done.err
     assert "export-handoff-boundary" not in done.err, done.err
@@ -116,9 +121,6 @@ def test_a_design_note_beside_a_real_note_is_not_offered(
 def test_a_design_note_alone_gets_no_note(
     git_repo: GitRepo, run_cli: Run, design_path: str
 ) -> None:
-    git_repo.write("src/export/csv_writer.py", "import csv\n")
-    git_repo.write(design_path, DESIGNS[design_path])
-    git_repo.commit("design")
-    done = run_cli(["check"], cwd=git_repo.root)
+    done = _checked(git_repo, run_cli, {design_path: DESIGNS[design_path]})
     assert done.out == "No handoff packets found.\n", done.out
     assert "note:" not in done.err, done.err

@@ -234,3 +234,36 @@ def test_prompts_and_commands_are_not_handoffs(
     git_repo.commit("a file of prompts")
     checked = run_cli(["check", "docs/agent-note.md"], cwd=git_repo.root)
     assert "not-a-handoff" in checked.out, checked.out
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        (  # agent front matter over a dated note: a note dressed as a command
+            "docs/handoffs/2025-06-01-refund.md",
+            "---\nallowed-tools: Bash(git:*)\n---\n# Session handoff 2025-06-01: refund rounding"
+            "\n\n## Status\n3 tests fail in tests/test_refund.py on GBP rounding.\n\n## Steps\n",
+        ),
+        (  # a bot's slash command described in the state, not a command's opening
+            "docs/handoffs/2025-06-01-bot.md",
+            "# Session handoff\n\n## Status\nWhen `/deploy` is invoked the bot answers 403 "
+            "(src/bot/auth.py); 3 tests fail in tests/test_auth.py.\n\n## Next steps\n",
+        ),
+        (  # a persona line in a note dated in its title
+            "docs/handoffs/2025-06-01-refunds.md",
+            "# Session handoff 2025-06-01\n\nYou are tasked with finishing the refund rounding "
+            "work.\n\n## Status\n3 tests fail in tests/test_refund.py.\n",
+        ),
+    ],
+    ids=["front-matter", "bot-command", "persona"],
+)
+def test_a_note_dressed_as_a_command_still_needs_its_next_step(
+    git_repo: GitRepo, run_cli: Callable[..., Result], path: str, text: str
+) -> None:
+    """The attack on this session's cues: one line or front matter must not turn a dated
+    note that lacks its next step into a command that passes."""
+    handoff_on_branch(git_repo, path, text)
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert checked.code == 1, checked.out
+    assert "not-a-handoff" not in checked.out, checked.out
+    assert "next step" in checked.out

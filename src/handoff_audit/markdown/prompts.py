@@ -364,6 +364,14 @@ _REAL_DATE = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b")
 """A real date (a ticked box is no date)."""
 
 
+def dated(path: str, text: str) -> bool:
+    """Whether the file ``path`` holding ``text`` has a real date in its name or outside its
+    code (headings included): a record of a day's work, as a command or a prompt is not."""
+    name = path.rpartition("/")[2]
+    lines = "\n".join(line for _, line in prose_lines(text, headings=True))
+    return _REAL_DATE.search(name) is not None or _REAL_DATE.search(lines) is not None
+
+
 def _quoted_handoff(block: Sequence[str]) -> bool:
     """A quoted document holding a real date and a record of done work: a handoff quoted to be
     pasted somewhere, not a guide's sample."""
@@ -458,13 +466,23 @@ written in ("You are the Orientation Agent.", "Sos el agente de cierre de sesió
 Release-Agent", "Ты — агент …", "你是一个代码审查助手")."""
 _COMMAND_TEXT = re.compile(
     r"(?<![`\w])\$ARGUMENTS\b|\{\{\s*args\s*\}\}|!\{[^}\n]+\}"
-    r"|\b(?:when|if) the (?:user|human) (?:types|runs|invokes|enters)\s+[`\"']?/[a-z]"
-    r"|\bwhen [`\"']?/[a-z][\w:-]*[`\"']? is (?:invoked|run|called|used|typed)\b",
+    r"|\b(?:when|if) the (?:user|human) (?:types|runs|invokes|enters)\s+[`\"']?/[a-z]",
     re.IGNORECASE,
 )
 """What only an agent's command says: its argument slot (``$ARGUMENTS``, ``{{args}}``), a shell
 line to splice in (``!{ls -t …}``), or the slash command that starts it ("When the human types
 `/wrap-up`")."""
+
+
+_INVOKED = re.compile(
+    r"^\W{0,4}when [`\"']?/[a-z][\w:-]*[`\"']? is (?:invoked|run|called|used|typed)\s*[,:]\s*"
+    r"(?:resume|read|run|load|check|start|continue|create|write|update|follow|use|pick|"
+    r"summari[sz]e|execute|perform|restore|save|review|gather|collect)\b",
+    re.IGNORECASE,
+)
+"""A command's opening on the slash command that starts it and what to do then ("When
+`/continue` is invoked, resume …"); a note's "When `/deploy` is invoked the bot answers 403"
+describes a bot's command instead."""
 
 
 _PROMPT_HEADING = re.compile(
@@ -484,11 +502,12 @@ def _agent_prompt(text: str) -> list[tuple[int, str]]:
 
     # a handoff pasted as the next session's prompt opens on a persona too ("You are the
     # teacher …", "## Your role"), and is dated: only a command's own syntax settles that one
-    def dated() -> bool:
-        return _REAL_DATE.search("\n".join(t for _, t in prose)) is not None
+    def dated() -> bool:  # a date in a heading ("# Session handoff 2025-06-01") counts too
+        lines = prose_lines(text, headings=True)
+        return _REAL_DATE.search("\n".join(t for _, t in lines)) is not None
 
     for number, line in prose[:OPENING_LINES]:
-        if _PERSONA.match(line) and not dated():
+        if (_PERSONA.match(line) or _INVOKED.match(line)) and not dated():
             return [(number, short(line.strip()))]
     for number, line in prose:
         if _COMMAND_TEXT.search(line):

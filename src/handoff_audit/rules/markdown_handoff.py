@@ -225,8 +225,9 @@ conversation, as a skill's, or front matter made only of such keys (`description
 whatever its language; front matter alone, over a body with no instruction line that says its
 state and another part in lines stating facts, "3 tests fail in tests/test_refund.py", is a
 note's, as the merge gate reads it, unless it sets `allowed-tools:`, `argument-hint:` or `mode:
-agent` over a body addressing the agent that runs it: "## Instructions", "## Steps", "##
-Reglas", "Your job is to …", "This command …"), or a
+agent` over a body addressing the agent that runs it, "## Instructions", "## Steps", "##
+Reglas", "Your job is to …", "This command …", in a file with no real date in its name or
+text), or a
 title naming a slash command (`# /handoff — Session Wrap`), or an agent's prompt by its own
 syntax, whatever it is about (a persona in its first three lines, "You are the Release Agent.",
 "Sos el agente de cierre de sesión", "Du bist ein …", "Ты — агент …", "你是…";
@@ -410,13 +411,14 @@ def _instructions(path: str, text: str) -> NotAHandoff | None:
     its reader), which comes before any template."""
     # start-up: as in markdown_only_hits
     from handoff_audit.markdown import agent_command as gate
-    from handoff_audit.markdown.prompts import command_syntax, instructions, orders
+    from handoff_audit.markdown.prompts import command_syntax, dated, instructions, orders
     from handoff_audit.markdown.prose import agent_front_matter
 
     folder = agent_folder(path)
     if folder is not None:
         return agent_file_said(folder)
-    if (key := agent_front_matter(text)) is not None:
+    # a dated file under such front matter is a note dressed as a command, judged as a note
+    if (key := agent_front_matter(text)) is not None and not dated(path, text):
         return command_said(key)
     how_to = instructions(text)
     # one stray `$ARGUMENTS` or instruction line, or front matter alone, makes no note a how-to

@@ -10,6 +10,7 @@ request's.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -244,9 +245,11 @@ def _candidates(root: Path, explicit: Path | None, base: str) -> tuple[str, ...]
     the input's path as given, never followed through a link of the pull request's tree: the
     base commit is asked for that name, and a link or a file the pull request carries there
     changes nothing. A file inside a submodule (of the checkout or of ``base``) is the
-    pull request's too: the superproject tracks only the submodule's commit."""
+    pull request's too: the superproject tracks only the submodule's commit. A relative
+    ``explicit`` is taken from the working directory, as ``load_config`` reads it."""
     if explicit is None:
         return (*CONFIG_FILES, PYPROJECT)
+    explicit = Path(os.path.abspath(explicit))  # no link followed
     if not explicit.is_relative_to(root):
         return None
     relative = explicit.relative_to(root)

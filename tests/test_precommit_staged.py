@@ -303,10 +303,10 @@ def test_every_value_option_of_check_is_known_to_the_hook() -> None:
 
 
 def _broken_packet_in_notes(git_repo: GitRepo) -> None:
-    """``notes/p.json``, a packet only ``ci/handoff-audit.yml`` names, not valid JSON."""
-    _feature_branch(git_repo)
+    """``notes/p.json``, a packet only ``ci/handoff-audit.yml`` names, not valid JSON; the
+    configuration is main's too, where ``--target-branch main`` reads the gate's settings."""
     git_repo.write("ci/handoff-audit.yml", 'packets: ["notes/*.json"]\n')
-    git_repo.commit("config")
+    _feature_branch(git_repo)
     git_repo.write("notes/p.json", "{\n")
     git_repo.git("add", "-A")
 

@@ -53,3 +53,22 @@ def test_a_relative_config_path_still_reads_the_targets_gate_settings(
     _blocked(done)
     assert "reads `rules.handoff-in-merge` from origin/main's configuration" in done.err
 
+
+def test_a_stale_local_target_gives_way_to_its_newer_remote_namesake(
+    git_repo: GitRepo, tmp_path: Path, run_cli: CliRun
+) -> None:
+    git_repo.write("src/app.py", "x = 1\n")
+    git_repo.write(".handoff-audit.yml", GATE_OFF)
+    git_repo.commit("gate off for now")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(git_repo.root), str(clone))
+    git_repo.write(".handoff-audit.yml", GATE_ON)
+    git_repo.commit("turn the merge gate on")  # after the clone's main was last pulled
+    git(clone, "fetch", "-q", "origin")
+    git(clone, "switch", "-q", "-c", "feat", "origin/main")
+    (clone / "HANDOFF.md").write_text(NOTE)
+    git(clone, "add", "HANDOFF.md")
+    git(clone, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", "wip")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=clone)
+    _blocked(done)
+    assert "this branch's change" not in done.err, done.err

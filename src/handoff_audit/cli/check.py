@@ -37,9 +37,8 @@ from handoff_audit.engine.session_state import session_state_note
 from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
-from handoff_audit.git.base_tip import branch_tip, shown_name
+from handoff_audit.git.base_tip import shown_name, target_tip
 from handoff_audit.git.plumbing import GitError, Refs, RepoInfo, read_refs, repo_info, resolve
-from handoff_audit.git.refs import Ref
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
 from handoff_audit.model.context import StagedChanges, Target
@@ -225,7 +224,7 @@ def _target_gate(
             head_commit = (resolve(root, [head]).get(head) or (None,))[0]
     except (ValueError, GitError):
         return unchanged, None
-    tip = _named_tip(target, known[1][0])
+    tip = target_tip(root, known[1][0], target)
     if tip is None or tip.commit == head_commit:  # on the target itself: nothing is merged
         return unchanged, known
     block_input = options.block_files is not None
@@ -241,15 +240,6 @@ def _target_gate(
         said = _target_note(config, gated, (target, shown_name(tip)), changed)
         click.echo(f"handoff-audit: note: {said}", err=True)
     return gated, known
-
-
-def _named_tip(target: str, refs: list[Ref]) -> Ref | None:
-    """The tip of ``target`` as the merge gate takes it (`base_tip.branch_tip`): the local
-    branch, else its remote-tracking namesake (``origin/main`` in a fresh clone of a feature
-    branch, as in CI); else ``refs/remotes/<target>`` for a ``target`` typed as
-    ``origin/main``."""
-    remote = f"refs/remotes/{target}"
-    return branch_tip(target, refs) or next((ref for ref in refs if ref.name == remote), None)
 
 
 def _known_git(root: Path) -> tuple[RepoInfo, Refs] | None:

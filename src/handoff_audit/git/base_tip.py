@@ -12,6 +12,7 @@ stays the base. One git process, only when a namesake exists and differs.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,14 +40,14 @@ def base_ref(
     return None
 
 
-def branch_tip(branch: str | None, refs: Sequence[plumbing.Ref]) -> plumbing.Ref | None:
-    """``branch``'s tip: the local branch, else a remote-tracking one (``origin`` first);
-    ``None`` when git knows no such branch."""
-    found = sorted(
-        (ref for ref in refs if ref.branch == branch),
-        key=lambda ref: (not ref.name.startswith("refs/heads/"), ref.remote != "origin"),
-    )
-    return found[0] if found else None
+def target_tip(root: Path, refs: Sequence[plumbing.Ref], target: str) -> plumbing.Ref | None:
+    """The tip of the merge target ``target`` as `base_ref` takes it (the local branch, or its
+    remote-tracking namesake when that is ahead: a local ``main`` never pulled since
+    ``origin/main`` moved on is not what a pull request into ``main`` is judged against);
+    else ``refs/remotes/<target>`` for a ``target`` typed as ``origin/main``."""
+    remote = f"refs/remotes/{target}"
+    found = base_ref(root, refs, (target,))
+    return found or next((ref for ref in refs if ref.name == remote), None)
 
 
 def shown_name(ref: plumbing.Ref) -> str:
@@ -68,14 +69,22 @@ def _newer(root: Path, local: plumbing.Ref, remote: list[plumbing.Ref]) -> plumb
     namesakes = namesakes[:MAX_NAMESAKES]
     if not namesakes or not plumbing.is_commit_id(local.commit):
         return local
-    args = ["for-each-ref", "--format=%(refname)", f"--contains={local.commit}", "--"]
-    try:
-        out = plumbing.run(root, [*args, *(ref.name for ref in namesakes)])
-    except plumbing.GitError:
-        return local
-    ahead = set(out.decode("utf-8", "surrogateescape").splitlines())
+    ahead = _containing(root, local.commit, tuple((ref.name, ref.commit) for ref in namesakes))
     newest = [ref for ref in namesakes if ref.name in ahead]
     if not newest:
         return local
     # `namesakes` keeps ``origin`` first: among equally new ones, it wins.
     return max(newest, key=lambda ref: (ref.time, -namesakes.index(ref)))
+
+
+@functools.lru_cache(maxsize=8)
+def _containing(root: Path, commit: str, refs: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """Which of ``refs`` (name, commit) contain ``commit``: one ``git for-each-ref
+    --contains``, asked once per process for the same commits (`check --target-branch` takes
+    the target's tip for the gate's settings and again for the audit)."""
+    args = ["for-each-ref", "--format=%(refname)", f"--contains={commit}", "--"]
+    try:
+        out = plumbing.run(root, [*args, *(name for name, _ in refs)])
+    except plumbing.GitError:
+        return frozenset()
+    return frozenset(out.decode("utf-8", "surrogateescape").splitlines())

@@ -31,7 +31,7 @@ from handoff_audit.git import fetching, history_target, plumbing
 from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
 from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
-from handoff_audit.git.base_tip import branch_tip
+from handoff_audit.git.base_tip import target_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.foreign_commits import copied_into, recorded_of
 from handoff_audit.git.gone_notes import package_scopes
@@ -348,7 +348,8 @@ class _Gatherer:
 
             plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
         trees = [head_tree] if blocks else []
-        tip = branch_tip(self.target.target_branch, refs) if into_protected else None
+        target = self.target.target_branch
+        tip = target_tip(self.root, refs, target) if into_protected and target else None
         base = tip.tree if tip is not None else None
         trees += [base] if base is not None else []
         specs = gate_pathspecs(self.repo.prefix, self.config, into_protected) if blocks else []

@@ -502,18 +502,14 @@ def _agent_prompt(text: str) -> list[tuple[int, str]]:
 
     # a handoff pasted as the next session's prompt opens on a persona too ("You are the
     # teacher …", "## Your role"), and is dated: only a command's own syntax settles that one
-    def dated() -> bool:  # a date in a heading ("# Session handoff 2025-06-01") counts too
-        lines = prose_lines(text, headings=True)
-        return _REAL_DATE.search("\n".join(t for _, t in lines)) is not None
-
     for number, line in prose[:OPENING_LINES]:
-        if (_PERSONA.match(line) or _INVOKED.match(line)) and not dated():
+        if (_PERSONA.match(line) or _INVOKED.match(line)) and not dated("", text):
             return [(number, short(line.strip()))]
     for number, line in prose:
         if _COMMAND_TEXT.search(line):
             return [(number, short(line.strip()))]
     for number, line in prose_lines(text, headings=True):
-        if _PROMPT_HEADING.match(line) and not dated() and not _record_sections(text):
+        if _PROMPT_HEADING.match(line) and not dated("", text) and not _record_sections(text):
             return [(number, short(line.strip()))]
     return []
 
@@ -538,7 +534,7 @@ def instructions(text: str) -> list[tuple[int, str]]:
     command = _command_front_matter(text)
     found: list[tuple[int, str]] = []
     lines = prose_lines(text, prose_fences=True)
-    undated = _REAL_DATE.search("\n".join(line for _, line in lines)) is None
+    undated = not dated("", text)
     for index, (number, line) in enumerate(lines):
         if index < README_LINES and _FOLDER_README.search(line):
             command = command or [(number, short(line.strip()))]

@@ -231,16 +231,22 @@ def test_a_renamed_misdated_folder_is_no_handoff_of_the_branch(
     assert last.code == 0, last.err
 
 
-def test_a_renamed_misdated_file_is_no_handoff_of_the_branch(git_repo: GitRepo) -> None:
-    """The same for a dated file renamed to a name sorted before its own."""
-    git_repo.write("docs/handoffs/2024-12-12-start.md", OLD)
+def _misdated_on_main(git_repo: GitRepo, older: str, misdated: str, committed: str) -> None:
+    """`docs/handoffs/` on main: ``older`` (2024-12-12), then ``misdated`` committed on the day
+    ``committed``; then branch ``magic`` with a commit of its own that writes no handoff."""
+    git_repo.write(f"docs/handoffs/{older}", OLD)
     git_repo.write("app.txt", "x\n")
     git_repo.commit("a", date="2024-12-12T12:00:00Z")
-    git_repo.write("docs/handoffs/2099-01-01-auth.md", NEW)
-    git_repo.commit("b", date="2024-12-15T12:00:00Z")
+    git_repo.write(f"docs/handoffs/{misdated}", NEW)
+    git_repo.commit("b", date=f"{committed}T12:00:00Z")
     git_repo.git("switch", "-qc", "magic")
     git_repo.write("app.txt", "y\n")
     git_repo.commit("magic")
+
+
+def test_a_renamed_misdated_file_is_no_handoff_of_the_branch(git_repo: GitRepo) -> None:
+    """The same for a dated file renamed to a name sorted before its own."""
+    _misdated_on_main(git_repo, "2024-12-12-start.md", "2099-01-01-auth.md", "2024-12-15")
     fix = "git mv -- docs/handoffs/2099-01-01-auth.md docs/handoffs/2024-12-15-auth.md"
     again = _renamed_as_told(git_repo, fix)
     assert again.code == 2, again.err
@@ -284,14 +290,7 @@ def test_a_misdated_folder_committed_in_the_future_takes_todays_date(
 
 def test_a_misdated_file_committed_in_the_future_takes_todays_date(git_repo: GitRepo) -> None:
     """The same for a dated file: `2099-12-15-b.md` was offered `2099-12-15-2-b.md`."""
-    git_repo.write("docs/handoffs/2024-12-12-a.md", OLD)
-    git_repo.write("app.txt", "x\n")
-    git_repo.commit("a", date="2024-12-12T12:00:00Z")
-    git_repo.write("docs/handoffs/2099-12-15-b.md", NEW)
-    git_repo.commit("b", date="2099-12-15T12:00:00Z")
-    git_repo.git("switch", "-qc", "magic")
-    git_repo.write("app.txt", "y\n")
-    git_repo.commit("magic")
+    _misdated_on_main(git_repo, "2024-12-12-a.md", "2099-12-15-b.md", "2099-12-15")
     today = datetime.now(UTC).date()
     fix = f"git mv -- docs/handoffs/2099-12-15-b.md docs/handoffs/{today}-b.md"
     again = _renamed_as_told(git_repo, fix)
